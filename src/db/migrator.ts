@@ -1,0 +1,39 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle } from './connection';
+import * as m001 from './migrations/001_initial';
+
+// Listed statically so that the esbuild bundle carries every migration.
+const migrations: Record<string, Migration> = {
+  '001_initial': m001,
+};
+
+const staticProvider: MigrationProvider = { getMigrations: async () => migrations };
+
+function timestampForFile(date = new Date()): string {
+  return date.toISOString().replace(/[:.]/g, '-');
+}
+
+/**
+ * Runs pending migrations. When the database already holds data and a migration is
+ * pending, a copy is first written to backupsDir so a failed upgrade loses nothing.
+ */
+export async function migrateToLatest(handle: DatabaseHandle, backupsDir: string): Promise<string[]> {
+  const migrator = new Migrator({ db: handle.db, provider: staticProvider });
+  const known = await migrator.getMigrations();
+  const pending = known.filter((m) => !m.executedAt);
+  if (pending.length === 0) return [];
+
+  const alreadyHasTables = known.some((m) => m.executedAt) ||
+    (handle.sqlite.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'kysely_%' AND name NOT LIKE 'sqlite_%'").get() as { n: number }).n > 0;
+  if (alreadyHasTables) {
+    mkdirSync(backupsDir, { recursive: true });
+    const target = path.join(backupsDir, `before-migration-${timestampForFile()}.db`);
+    if (!existsSync(target)) await handle.sqlite.backup(target);
+  }
+
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

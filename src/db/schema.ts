@@ -1,0 +1,143 @@
+// Typed shape of the SQLite tables as Kysely sees them. Column names are snake_case;
+// each module's repository maps rows to the JSON names of SPEC.md section 3.
+import type { ColumnType, Generated } from 'kysely';
+
+/** ISO-8601 text timestamps: SQLite has no date type and text sorts correctly. */
+type Timestamp = string;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  password_hash: string;
+  is_admin: number;
+  is_author: number;
+  created_at: Timestamp;
+}
+
+export interface ContentTable {
+  type: string;
+  content_en: string;
+  content_ar: string;
+  image: string;
+  updated_at: Timestamp;
+}
+
+export interface CitiesTable {
+  id: string;
+  name: string;
+  thumbnail: string;
+  country_map: string;
+  city_map: string;
+  city_map_add: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BranchesTable {
+  id: Generated<number>;
+  city_id: string;
+  position: number;
+  address: string;
+  phone: string;
+  email: string;
+  lat: number | null;
+  lng: number | null;
+}
+
+export interface RatingsTable {
+  id: Generated<number>;
+  scope: 'website' | 'service';
+  rate: number;
+  created_at: Timestamp;
+}
+
+export interface ContactsTable {
+  id: string;
+  type: string;
+  value: string;
+  created_at: Timestamp;
+}
+
+export interface PostsTable {
+  id: string;
+  title: string;
+  description: string;
+  image: string;
+  /** JSON array of upload paths. */
+  pictures: string;
+  video: string;
+  language: 'en' | 'ar';
+  type: string;
+  pdf: string;
+  state: 'draft' | 'published';
+  views: ColumnType<number, number | undefined, number>;
+  author_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** FTS5 index over normalised title and description (see modules/posts/normalize.ts). */
+export interface PostsSearchTable {
+  rowid: number;
+  post_id: string;
+  title: string;
+  description: string;
+}
+
+export interface EmergencyTable {
+  id: string;
+  type: 'Emergency' | 'VOT';
+  value: string;
+  name_en: string;
+  name_ar: string;
+  icon: string;
+  created_at: Timestamp;
+}
+
+/** Visitors per day: a count only, nothing about who visited. */
+export interface VisitorDaysTable {
+  day: string;
+  count: number;
+}
+
+/** Privacy-first analytics: daily counts per event name and path, nothing else. */
+export interface EventCountsTable {
+  day: string;
+  name: string;
+  path: string;
+  count: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  user_id: string | null;
+  user_email: string;
+  action: 'create' | 'update' | 'delete';
+  entity: string;
+  entity_id: string;
+  /** JSON object of changed fields. */
+  changes: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  content: ContentTable;
+  cities: CitiesTable;
+  branches: BranchesTable;
+  ratings: RatingsTable;
+  contacts: ContactsTable;
+  posts: PostsTable;
+  posts_search: PostsSearchTable;
+  emergency: EmergencyTable;
+  visitor_days: VisitorDaysTable;
+  event_counts: EventCountsTable;
+  audit_log: AuditLogTable;
+  settings: SettingsTable;
+}
