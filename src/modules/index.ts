@@ -1,0 +1,11 @@
+// Every API module, registered under /api. One folder per resource.
+import type { FastifyPluginAsync } from 'fastify';
+import auditRoutes from './audit/routes';
+import healthRoutes from './health/routes';
+import usersRoutes from './users/routes';
+
+export const apiModules: FastifyPluginAsync[] = [
+  healthRoutes,
+  usersRoutes,
+  auditRoutes,
+];

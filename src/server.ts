@@ -1,0 +1,56 @@
+// Entry point: read config, build the app, listen, and shut down gracefully.
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from './app';
+import { loadConfig, redactConfig, type Config } from './config';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  /** e.g. http://127.0.0.1:3000 */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config = loadConfig(), options: BuildOptions = {}): Promise<RunningServer> {
+  const app = await buildApp(config, options);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return { app, port, url: `http://${host}:${port}`, close: () => app.close() };
+}
+
+/** SIGTERM/SIGINT: stop taking requests, finish those in flight, close the database, exit 0. */
+export function closeOnSignals(server: RunningServer, exit: (code: number) => void = process.exit): void {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    server.app.log.info({ signal }, 'shutting down');
+    try {
+      await server.close();
+      exit(0);
+    } catch (error) {
+      server.app.log.error({ err: error }, 'shutdown failed');
+      exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const server = await startServer(config);
+  server.app.log.info({ config: redactConfig(config) }, `listening on ${server.url}`);
+  closeOnSignals(server);
+}
+
+const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (runDirectly) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

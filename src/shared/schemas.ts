@@ -1,0 +1,47 @@
+// TypeBox pieces shared by several modules.
+import { Type } from 'typebox';
+
+export const ErrorItemSchema = Type.Object({
+  messageEn: Type.String(),
+  messageAr: Type.String(),
+  field: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const ErrorBodySchema = Type.Object({
+  message: Type.String(),
+  errors: Type.Array(ErrorItemSchema),
+});
+
+/** Record ids are opaque; anything outside this shape cannot exist and is refused early. */
+export const IdSchema = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' });
+export const IdParamsSchema = Type.Object({ id: IdSchema });
+
+export const DeletedSchema = Type.Object({ _id: Type.String() });
+
+/** Text that must contain something other than spaces. */
+export function RequiredText(maxLength?: number) {
+  return Type.String({ minLength: 1, pattern: '\\S', ...(maxLength ? { maxLength } : {}) });
+}
+
+/** An upload path returned by /api/upload, or empty. Refuses outside URLs and odd paths. */
+export const UploadPathSchema = Type.String({ maxLength: 200, pattern: '^(|/uploads/[A-Za-z0-9_-]+\\.[a-z0-9]{2,5})$' });
+
+/** pageNumber below 1 or not a number is treated as 1 (CONTRACT.md), so it is read as text. */
+export const PageQuerySchema = Type.Object({ pageNumber: Type.Optional(Type.String({ maxLength: 12 })) });
+
+export function pageNumberFrom(raw: string | undefined): number {
+  const page = Number.parseInt(raw ?? '', 10);
+  return Number.isFinite(page) && page >= 1 ? Math.min(page, 1_000_000) : 1;
+}
+
+/** Standard error answers, so the OpenAPI document lists them. */
+export const errorResponses = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  413: ErrorBodySchema,
+  415: ErrorBodySchema,
+  429: ErrorBodySchema,
+};
