@@ -9,7 +9,6 @@ const migrations: Record<string, Migration> = {
   '001_initial': m001,
 };
 
-const staticProvider: MigrationProvider = { getMigrations: async () => migrations };
 
 function timestampForFile(date = new Date()): string {
   return date.toISOString().replace(/[:.]/g, '-');
@@ -19,8 +18,9 @@ function timestampForFile(date = new Date()): string {
  * Runs pending migrations. When the database already holds data and a migration is
  * pending, a copy is first written to backupsDir so a failed upgrade loses nothing.
  */
-export async function migrateToLatest(handle: DatabaseHandle, backupsDir: string): Promise<string[]> {
-  const migrator = new Migrator({ db: handle.db, provider: staticProvider });
+export async function migrateToLatest(handle: DatabaseHandle, backupsDir: string, allMigrations: Record<string, Migration> = migrations): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => allMigrations };
+  const migrator = new Migrator({ db: handle.db, provider });
   const known = await migrator.getMigrations();
   const pending = known.filter((m) => !m.executedAt);
   if (pending.length === 0) return [];
