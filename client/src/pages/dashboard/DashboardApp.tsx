@@ -1,0 +1,3 @@
+export default function DashboardApp() {
+  return <main><h1>Dashboard</h1></main>;
+}
