@@ -6,14 +6,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const build = spawnSync('npm', ['run', 'build:client', '--silent'], { cwd: root, stdio: 'inherit' });
+// E2E_CLIENT_DIR lets two test runs build and serve their own copy side by side.
+const clientDir = process.env.E2E_CLIENT_DIR ? path.resolve(process.env.E2E_CLIENT_DIR) : path.join(root, 'client', 'dist');
+const build = spawnSync('npm', ['run', 'build:client', '--silent', '--', '--outDir', clientDir], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, PORT: process.env.E2E_PORT || '4173', HOST: '127.0.0.1', SEED_DEMO: '1', LOG_LEVEL: 'warn', DAILY_BACKUPS_KEPT: '0' },
+  env: { ...process.env, DATA_DIR: dataDir, PORT: process.env.E2E_PORT || '4173', HOST: '127.0.0.1', SEED_DEMO: '1', CLIENT_DIR: clientDir, LOG_LEVEL: 'warn', DAILY_BACKUPS_KEPT: '0' },
 });
 const stop = () => { server.kill('SIGTERM'); };
 process.on('SIGTERM', stop);
