@@ -3,9 +3,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import auditRoutes from './audit/routes';
 import healthRoutes from './health/routes';
 import usersRoutes from './users/routes';
+import ratingRoutes from './rating/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
   usersRoutes,
   auditRoutes,
+  ratingRoutes,
 ];

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, errorOf, type TestContext } from '../../test/helpers';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx.cleanup());
+
+const rate = (scope: string, payload: unknown, remoteAddress = '127.0.0.1') =>
+  ctx.app.inject({ method: 'POST', url: `/api/rating/${scope}`, payload: payload as object, remoteAddress });
+
+describe('ratings', () => {
+  it('answers zeros before any vote and an empty list', async () => {
+    const summary = await ctx.app.inject({ method: 'GET', url: '/api/rating' });
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json()).toEqual({ avgCountry: 0, avgWebsite: 0 });
+    const all = await ctx.app.inject({ method: 'GET', url: '/api/rating/all/all' });
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toEqual([]);
+  });
+
+  it('takes votes without a token and answers 201 { rated }', async () => {
+    for (const value of [1, 2, 3, 4, 5]) {
+      const response = await rate('website', { rate: value });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ rated: value });
+    }
+    const service = await rate('service', { rate: 4 });
+    expect(service.statusCode).toBe(201);
+    expect(service.json()).toEqual({ rated: 4 });
+  });
+
+  it('averages each scope to one decimal (avgCountry is the service average)', async () => {
+    // service: 4, 5, 5 -> 4.666... -> 4.7 ; website: 1..5 -> 3
+    await rate('service', { rate: 5 });
+    await rate('service', { rate: 5 });
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/rating' });
+    expect(response.json()).toEqual({ avgCountry: 4.7, avgWebsite: 3 });
+  });
+
+  it('lists every vote as { scope, rate } only: no id, no date, no address', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/rating/all/all' });
+    expect(response.statusCode).toBe(200);
+    const votes = response.json<Array<Record<string, unknown>>>();
+    expect(votes).toHaveLength(8);
+    for (const vote of votes) expect(Object.keys(vote).sort()).toEqual(['rate', 'scope']);
+    expect(votes.filter((v) => v.scope === 'service').map((v) => v.rate)).toEqual([4, 5, 5]);
+    expect(votes.filter((v) => v.scope === 'website').map((v) => v.rate)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('refuses an unknown scope with 400', async () => {
+    for (const scope of ['country', 'Website', 'all', '%20']) {
+      const response = await rate(scope, { rate: 3 });
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response.body).field).toBe('scope');
+    }
+  });
+
+  it.each([
+    [{ rate: 0 }],
+    [{ rate: 6 }],
+    [{ rate: -1 }],
+    [{ rate: 2.5 }],
+    [{ rate: '5' }],
+    [{ rate: null }],
+    [{ rate: true }],
+    [{ rate: [5] }],
+    [{}],
+    [{ rate: 5, voter: 'x' }],
+  ])('refuses %j with 400 and the bilingual shape', async (payload) => {
+    const response = await rate('website', payload);
+    expect(response.statusCode).toBe(400);
+    const error = errorOf(response.body);
+    expect(['rate', 'voter']).toContain(error.field);
+  });
+
+  it('refuses malformed JSON and a non-object body with 400', async () => {
+    const broken = await ctx.app.inject({ method: 'POST', url: '/api/rating/website', headers: { 'content-type': 'application/json' }, payload: '{"rate":' });
+    expect(broken.statusCode).toBe(400);
+    errorOf(broken.body);
+    const list = await ctx.app.inject({ method: 'POST', url: '/api/rating/website', headers: { 'content-type': 'application/json' }, payload: '[5]' });
+    expect(list.statusCode).toBe(400);
+    errorOf(list.body);
+  });
+
+  it('did not change the averages with refused votes', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/rating' });
+    expect(response.json()).toEqual({ avgCountry: 4.7, avgWebsite: 3 });
+  });
+
+  it('answers 429 with the bilingual shape after 600 votes a minute from one address; others are unaffected', async () => {
+    const address = '10.20.30.40';
+    for (let i = 0; i < 600; i++) {
+      const response = await rate('website', { rate: 5 }, address);
+      if (response.statusCode !== 201) throw new Error(`vote ${i} answered ${response.statusCode}`);
+    }
+    const blocked = await rate('website', { rate: 5 }, address);
+    expect(blocked.statusCode).toBe(429);
+    const error = errorOf(blocked.body);
+    expect(error.messageEn).toMatch(/too many/i);
+    expect((await rate('service', { rate: 5 }, address)).statusCode).toBe(429);
+    expect((await rate('website', { rate: 5 }, '10.20.30.41')).statusCode).toBe(201);
+  });
+
+  it('stores no address of the voter', () => {
+    const rows = ctx.app.sqlite.prepare('SELECT * FROM ratings').all();
+    expect(JSON.stringify(rows)).not.toContain('10.20.30.40');
+    expect(Object.keys(rows[0] as object).sort()).toEqual(['created_at', 'id', 'rate', 'scope']);
+  });
+});

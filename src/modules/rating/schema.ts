@@ -1,0 +1,29 @@
+import { Type, type Static } from 'typebox';
+
+export type RatingScope = 'service' | 'website';
+
+const RatingScopeSchema = Type.Union([Type.Literal('service'), Type.Literal('website')]);
+
+export const RatingScopeParamsSchema = Type.Object({ scope: RatingScopeSchema });
+
+// Strict: an integer from 1 to 5, never a string or a fraction (bodies are not coerced).
+export const RateBodySchema = Type.Object({
+  rate: Type.Integer({ minimum: 1, maximum: 5 }),
+}, { additionalProperties: false });
+
+export const RatedSchema = Type.Object({ rated: Type.Integer({ minimum: 1, maximum: 5 }) });
+
+export const RatingSummarySchema = Type.Object({
+  /** Average of the service (city map) votes; 0 when there is none. */
+  avgCountry: Type.Number(),
+  avgWebsite: Type.Number(),
+});
+
+export const RatingVoteSchema = Type.Object({
+  scope: RatingScopeSchema,
+  rate: Type.Integer(),
+});
+
+export type RateBody = Static<typeof RateBodySchema>;
+export type RatingSummary = Static<typeof RatingSummarySchema>;
+export type RatingVote = Static<typeof RatingVoteSchema>;
