@@ -1,0 +1,89 @@
+// Bundles the server into one ESM file, dist/server.mjs, that runs with `node dist/server.mjs`
+// from the project root. Native modules stay outside the bundle and load from node_modules.
+import { build } from 'esbuild';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Modules with native parts (or that load files relative to themselves) are not bundled. */
+export const NATIVE_EXTERNALS = ['better-sqlite3', 'sharp', 'electron'];
+
+// Bundled CommonJS dependencies call require(), __filename and __dirname: give them ESM equivalents.
+const BANNER = [
+  "import { createRequire as __createRequire } from 'node:module';",
+  "import { fileURLToPath as __fileURLToPath } from 'node:url';",
+  "import { dirname as __pathDirname, join as __pathJoinForAssets } from 'node:path';",
+  'const require = __createRequire(import.meta.url);',
+  'const __filename = __fileURLToPath(import.meta.url);',
+  'const __dirname = __pathDirname(__filename);',
+].join('\n');
+
+/**
+ * Packages that read their own files at run time through __dirname. In the bundle __dirname is
+ * dist/, so their code is rewritten to look in dist/<folder>/, and their assets are copied there.
+ */
+const PACKAGES_WITH_ASSETS = [
+  { name: '@fastify/swagger-ui', folder: 'swagger-ui', assets: ['static'] },
+];
+
+const assetDirnamePlugin = {
+  name: 'asset-dirname',
+  setup(pluginBuild) {
+    for (const pkg of PACKAGES_WITH_ASSETS) {
+      const packageDir = path.join(root, 'node_modules', pkg.name);
+      const filter = new RegExp(`node_modules[\\\\/]${pkg.name.replace('/', '[\\\\/]')}[\\\\/].*\\.js$`);
+      pluginBuild.onLoad({ filter }, (args) => {
+        const relativeDir = path.relative(packageDir, path.dirname(args.path)).split(path.sep).filter(Boolean);
+        const dirExpression = `__pathJoinForAssets(__dirname, ${JSON.stringify([pkg.folder, ...relativeDir]).slice(1, -1)})`;
+        const contents = readFileSync(args.path, 'utf8').replace(/\b__dirname\b/g, dirExpression);
+        return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
+      });
+    }
+  },
+};
+
+function copyPackageAssets(outDir) {
+  for (const pkg of PACKAGES_WITH_ASSETS) {
+    const target = path.join(outDir, pkg.folder);
+    rmSync(target, { recursive: true, force: true });
+    for (const asset of pkg.assets) {
+      cpSync(path.join(root, 'node_modules', pkg.name, asset), path.join(target, asset), { recursive: true });
+    }
+  }
+}
+
+export async function buildServer({ outfile = path.join(root, 'dist', 'server.mjs'), quiet = false } = {}) {
+  const started = Date.now();
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [path.join(root, 'src', 'server.ts')],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: NATIVE_EXTERNALS,
+    banner: { js: BANNER },
+    sourcemap: 'linked',
+    legalComments: 'none',
+    logLevel: quiet ? 'error' : 'warning',
+    metafile: true,
+    plugins: [assetDirnamePlugin],
+  });
+  copyPackageAssets(path.dirname(outfile));
+  if (!quiet) {
+    const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
+    console.log(`built ${path.relative(root, outfile)} (${(bytes / 1024).toFixed(0)} KiB with map) in ${Date.now() - started} ms`);
+  }
+  return outfile;
+}
+
+const runDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (runDirectly) {
+  buildServer().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
