@@ -4,10 +4,12 @@ import auditRoutes from './audit/routes';
 import healthRoutes from './health/routes';
 import usersRoutes from './users/routes';
 import ratingRoutes from './rating/routes';
+import visitorRoutes from './visitor/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
   usersRoutes,
   auditRoutes,
   ratingRoutes,
+  visitorRoutes,
 ];
