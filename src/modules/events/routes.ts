@@ -1,0 +1,55 @@
+// Privacy-first analytics (SPEC.md: page views and Contact Us clicks): daily counts only,
+// with no address, cookie or user agent kept, and no third-party service.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses } from '../../shared/schemas';
+import { PUBLIC_WRITE_RATE_LIMIT } from '../rating/routes';
+import { lastDays, pathOnly, utcDay } from './days';
+import { EventsRepository } from './repository';
+import { EVENT_NAMES, EventBodySchema, SUMMARY_DAYS_DEFAULT, SummaryQuerySchema, SummarySchema, TOP_PATHS, type Summary } from './schema';
+
+const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const events = new EventsRepository(app.db);
+
+  app.post('/events', {
+    config: { rateLimit: PUBLIC_WRITE_RATE_LIMIT },
+    schema: {
+      tags: ['events'],
+      summary: 'Count a page view or a Contact Us click (query string and fragment are dropped)',
+      body: EventBodySchema,
+      response: { 204: Type.Null({ description: 'Counted' }), ...errorResponses },
+    },
+  }, async (request, reply) => {
+    await events.countOne(utcDay(new Date()), request.body.name, pathOnly(request.body.path));
+    return reply.status(204).send(null);
+  });
+
+  app.get('/events/summary', {
+    preHandler: app.requireAuthor,
+    schema: {
+      tags: ['events'],
+      summary: 'Daily page views and Contact Us clicks over the last `days` days (author)',
+      security: [{ bearerAuth: [] }],
+      querystring: SummaryQuerySchema,
+      response: { 200: SummarySchema, ...errorResponses },
+    },
+  }, async (request): Promise<Summary> => {
+    const days = request.query.days ?? SUMMARY_DAYS_DEFAULT;
+    const window = lastDays(new Date(), days);
+    const from = window[0];
+    const to = window[window.length - 1];
+
+    const daily = new Map(window.map((day) => [day, { day, pageview: 0, contact_click: 0 }]));
+    const totals = { pageview: 0, contact_click: 0 };
+    for (const row of await events.perDay(from, to)) {
+      const entry = daily.get(row.day);
+      if (!entry || !(EVENT_NAMES as readonly string[]).includes(row.name)) continue;
+      const name = row.name as keyof typeof totals;
+      entry[name] += row.count;
+      totals[name] += row.count;
+    }
+    return { days, totals, daily: [...daily.values()], topPaths: await events.topPageviewPaths(from, to, TOP_PATHS) };
+  });
+};
+
+export default eventsRoutes;

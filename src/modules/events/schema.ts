@@ -1,0 +1,31 @@
+import { Type, type Static } from 'typebox';
+
+export const EVENT_NAMES = ['pageview', 'contact_click'] as const;
+export type EventName = (typeof EVENT_NAMES)[number];
+
+export const PATH_MAX = 200;
+export const SUMMARY_DAYS_MAX = 365;
+export const SUMMARY_DAYS_DEFAULT = 30;
+export const TOP_PATHS = 10;
+
+export const EventBodySchema = Type.Object({
+  name: Type.Union([Type.Literal('pageview'), Type.Literal('contact_click')]),
+  // A site path such as /posts/Iraq: starts with a slash, no control characters.
+  path: Type.String({ minLength: 1, maxLength: PATH_MAX, pattern: '^/[^\\u0000-\\u001f\\u007f]*$' }),
+}, { additionalProperties: false });
+
+export const SummaryQuerySchema = Type.Object({
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: SUMMARY_DAYS_MAX, default: SUMMARY_DAYS_DEFAULT })),
+});
+
+const Counts = { pageview: Type.Integer({ minimum: 0 }), contact_click: Type.Integer({ minimum: 0 }) };
+
+export const SummarySchema = Type.Object({
+  days: Type.Integer(),
+  totals: Type.Object(Counts),
+  daily: Type.Array(Type.Object({ day: Type.String({ description: 'YYYY-MM-DD (UTC)' }), ...Counts })),
+  topPaths: Type.Array(Type.Object({ path: Type.String(), pageview: Type.Integer({ minimum: 0 }) })),
+});
+
+export type EventBody = Static<typeof EventBodySchema>;
+export type Summary = Static<typeof SummarySchema>;
