@@ -3,7 +3,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import auditRoutes from './audit/routes';
 import healthRoutes from './health/routes';
 import usersRoutes from './users/routes';
-import postsRoutes from './posts/routes';
 import ratingRoutes from './rating/routes';
 import visitorRoutes from './visitor/routes';
 import eventsRoutes from './events/routes';
@@ -11,7 +10,6 @@ import eventsRoutes from './events/routes';
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
   usersRoutes,
-  postsRoutes,
   auditRoutes,
   ratingRoutes,
   visitorRoutes,
