@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import auditRoutes from './audit/routes';
 import healthRoutes from './health/routes';
 import usersRoutes from './users/routes';
+import postsRoutes from './posts/routes';
 import ratingRoutes from './rating/routes';
 import visitorRoutes from './visitor/routes';
 import eventsRoutes from './events/routes';
@@ -10,6 +11,7 @@ import eventsRoutes from './events/routes';
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
   usersRoutes,
+  postsRoutes,
   auditRoutes,
   ratingRoutes,
   visitorRoutes,

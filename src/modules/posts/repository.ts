@@ -1,0 +1,201 @@
+// The only file with SQL for posts. Writes go through Kysely in one transaction with their
+// search row; the hot public reads (list, search, their counts) run as better-sqlite3
+// statements prepared once, with a small result cache in front.
+import type SQLite from 'better-sqlite3';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { CurrentUser } from '../../plugins/auth';
+import { newId, nowIso } from '../../shared/ids';
+import { normalizeForSearch } from './normalize';
+import { ResultCache } from './result-cache';
+import { PAGE_SIZE, type NewPost, type Post, type PostLanguage, type PostPage, type PostState } from './schema';
+import { toMatchExpression } from './search-query';
+
+interface PostRow {
+  id: string;
+  title: string;
+  description: string;
+  image: string;
+  pictures: string;
+  video: string;
+  language: string;
+  type: string;
+  pdf: string;
+  state: string;
+  views: number;
+  author_id: string | null;
+  author_name: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const COLUMNS = `p.id, p.title, p.description, p.image, p.pictures, p.video, p.language, p.type, p.pdf,
+  p.state, p.views, p.author_id, u.name AS author_name, p.created_at, p.updated_at`;
+const FROM_POSTS = 'FROM posts p LEFT JOIN users u ON u.id = p.author_id';
+
+const SQL = {
+  // posts_list (type, language, state, created_at) serves both, newest first, without a sort.
+  listPage: `SELECT ${COLUMNS} ${FROM_POSTS} WHERE p.type = ? AND p.language = ? AND p.state = 'published' ORDER BY p.created_at DESC LIMIT ${PAGE_SIZE} OFFSET ?`,
+  listCount: `SELECT count(*) AS n FROM posts WHERE type = ? AND language = ? AND state = 'published'`,
+  searchPage: `SELECT ${COLUMNS} FROM posts_search JOIN posts p ON p.id = posts_search.post_id LEFT JOIN users u ON u.id = p.author_id
+    WHERE posts_search MATCH ? AND p.state = 'published' ORDER BY p.created_at DESC, p.rowid DESC LIMIT ${PAGE_SIZE} OFFSET ?`,
+  searchCount: `SELECT count(*) AS n FROM posts_search JOIN posts p ON p.id = posts_search.post_id WHERE posts_search MATCH ? AND p.state = 'published'`,
+  byId: `SELECT ${COLUMNS} ${FROM_POSTS} WHERE p.id = ?`,
+  byAuthor: `SELECT ${COLUMNS} ${FROM_POSTS} WHERE p.author_id = ? ORDER BY p.created_at DESC`,
+  all: `SELECT ${COLUMNS} ${FROM_POSTS} ORDER BY p.created_at DESC`,
+} as const;
+
+type Params = ReadonlyArray<string | number | null>;
+
+function toPost(row: PostRow): Post {
+  return {
+    _id: row.id,
+    title: row.title,
+    describtion: row.description,
+    image: row.image,
+    pictures: JSON.parse(row.pictures) as string[],
+    video: row.video,
+    language: row.language,
+    type: row.type,
+    pdf: row.pdf,
+    state: row.state,
+    views: row.views,
+    author: row.author_id,
+    authorName: row.author_name,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function pagesFor(total: number): number {
+  return Math.ceil(total / PAGE_SIZE);
+}
+
+interface PostColumns {
+  title: string; description: string; image: string; pictures: string; video: string;
+  language: PostLanguage; type: string; pdf: string; state: PostState;
+}
+
+/** The stored columns of a post body: trimmed title, empty strings for missing files. */
+function columnsOf(input: NewPost): PostColumns {
+  return {
+    title: input.title.trim(),
+    description: input.describtion,
+    image: input.image ?? '',
+    pictures: JSON.stringify((input.pictures ?? []).filter((path) => path !== '')),
+    video: (input.video ?? '').trim(),
+    language: input.language,
+    type: input.type,
+    pdf: input.pdf ?? '',
+    state: input.state ?? 'published',
+  };
+}
+
+/** The FTS row holds the texts already normalised, as queries are (see normalize.ts). */
+async function insertSearchRow(trx: Transaction<Database>, id: string, columns: PostColumns): Promise<void> {
+  await sql`INSERT INTO posts_search (post_id, title, description)
+    VALUES (${id}, ${normalizeForSearch(columns.title)}, ${normalizeForSearch(columns.description)})`.execute(trx);
+}
+
+// One cache per database, shared by every repository over it, so any write clears it.
+const caches = new WeakMap<object, ResultCache<PostPage>>();
+
+export class PostsRepository {
+  private readonly statements = new Map<string, SQLite.Statement>();
+  private readonly cache: ResultCache<PostPage>;
+
+  /** Without the raw connection the same SQL runs through Kysely (slower, same answers). */
+  constructor(private readonly db: Kysely<Database>, private readonly sqlite?: SQLite.Database) {
+    let cache = caches.get(db);
+    if (!cache) caches.set(db, (cache = new ResultCache<PostPage>()));
+    this.cache = cache;
+  }
+
+  private statement(text: string): SQLite.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) this.statements.set(text, (statement = this.sqlite!.prepare(text)));
+    return statement;
+  }
+
+  private async all<T>(text: string, params: Params): Promise<T[]> {
+    if (this.sqlite) return this.statement(text).all(...params) as T[];
+    return (await this.db.executeQuery<T>(CompiledQuery.raw(text, [...params]))).rows as T[];
+  }
+
+  private async count(text: string, params: Params): Promise<number> {
+    const [row] = await this.all<{ n: number }>(text, params);
+    return Number(row?.n ?? 0);
+  }
+
+  async listPublished(type: string, language: string, page: number): Promise<PostPage> {
+    const key = `l\u0000${type}\u0000${language}\u0000${page}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const rows = await this.all<PostRow>(SQL.listPage, [type, language, (page - 1) * PAGE_SIZE]);
+    const result = { posts: rows.map(toPost), pages: pagesFor(await this.count(SQL.listCount, [type, language])) };
+    this.cache.set(key, result);
+    return result;
+  }
+
+  async search(keyword: string, page: number): Promise<PostPage> {
+    const match = toMatchExpression(keyword);
+    if (!match) return { posts: [], pages: 0 };
+    const key = `s\u0000${match}\u0000${page}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const rows = await this.all<PostRow>(SQL.searchPage, [match, (page - 1) * PAGE_SIZE]);
+    const result = { posts: rows.map(toPost), pages: pagesFor(await this.count(SQL.searchCount, [match])) };
+    this.cache.set(key, result);
+    return result;
+  }
+
+  async findById(id: string): Promise<Post | undefined> {
+    const [row] = await this.all<PostRow>(SQL.byId, [id]);
+    return row ? toPost(row) : undefined;
+  }
+
+  /** An admin sees every post, an author their own; drafts included. */
+  async listForAuthor(user: Pick<CurrentUser, 'id' | 'isAdmin'>): Promise<Post[]> {
+    const rows = user.isAdmin ? await this.all<PostRow>(SQL.all, []) : await this.all<PostRow>(SQL.byAuthor, [user.id]);
+    return rows.map(toPost);
+  }
+
+  async create(input: NewPost, authorId: string | null, createdAt: string = nowIso()): Promise<Post> {
+    const id = newId();
+    const columns = columnsOf(input);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('posts').values({ id, ...columns, views: 0, author_id: authorId, created_at: createdAt, updated_at: createdAt }).execute();
+      await insertSearchRow(trx, id, columns);
+    });
+    this.cache.clear();
+    return (await this.findById(id))!;
+  }
+
+  /** Replaces the editable fields; answers undefined for an unknown id. */
+  async update(id: string, input: NewPost): Promise<Post | undefined> {
+    const columns = columnsOf(input);
+    const changed = await this.db.transaction().execute(async (trx) => {
+      const result = await trx.updateTable('posts').set({ ...columns, updated_at: nowIso() }).where('id', '=', id).executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await trx.deleteFrom('posts_search').where('post_id', '=', id).execute();
+      await insertSearchRow(trx, id, columns);
+      return true;
+    });
+    this.cache.clear();
+    return changed ? this.findById(id) : undefined;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('posts_search').where('post_id', '=', id).execute();
+      const result = await trx.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    });
+    this.cache.clear();
+    return deleted;
+  }
+
+  async countView(id: string): Promise<void> {
+    await this.db.updateTable('posts').set((eb) => ({ views: eb('views', '+', 1) })).where('id', '=', id).execute();
+  }
+}

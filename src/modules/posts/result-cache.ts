@@ -1,0 +1,31 @@
+// A small cache of public list and search pages. The public site reads far more than staff
+// write, and a search for a common word matches hundreds of posts that FTS5 must join and sort.
+// Every post write clears it; a short lifetime keeps view counts and author names near-current.
+const MAX_ENTRIES = 500;
+const LIFETIME_MS = 5_000;
+
+export class ResultCache<T> {
+  private readonly entries = new Map<string, { at: number; value: T }>();
+
+  constructor(private readonly maxEntries = MAX_ENTRIES, private readonly lifetimeMs = LIFETIME_MS, private readonly now: () => number = Date.now) {}
+
+  get(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (this.now() - entry.at > this.lifetimeMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: string, value: T): void {
+    // Maps keep insertion order: the first key is the oldest entry.
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, { at: this.now(), value });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { apiError } from '../../errors';
+import type { CurrentUser } from '../../plugins/auth';
+import { DeletedSchema, IdParamsSchema, PageQuerySchema, errorResponses, pageNumberFrom } from '../../shared/schemas';
+import { changedFields } from '../audit/repository';
+import { removeUnreferencedUploads } from '../uploads/storage';
+import { postMessages } from './messages';
+import { PostsRepository } from './repository';
+import { ListParamsSchema, PostBodySchema, PostPageSchema, PostSchema, SearchQuerySchema, type Post } from './schema';
+
+/** The fields staff edit: what the audit log compares. */
+function editableFields(post: Post): Record<string, unknown> {
+  const { title, describtion, image, pictures, video, language, type, pdf, state } = post;
+  return { title, describtion, image, pictures, video, language, type, pdf, state };
+}
+
+function filesOf(post: Post): string[] {
+  return [post.image, post.pdf, ...post.pictures].filter((path) => path !== '');
+}
+
+function canManage(user: CurrentUser | null, post: Post): boolean {
+  return !!user && (user.isAdmin || post.author === user.id);
+}
+
+const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const posts = new PostsRepository(app.db, app.sqlite);
+  const security = [{ bearerAuth: [] }];
+  const tags = ['posts'];
+
+  /** The post behind :id for a change by this user: 404 unknown, 403 someone else's. */
+  async function postToManage(id: string, user: CurrentUser): Promise<Post> {
+    const post = await posts.findById(id);
+    if (!post) throw apiError(404, postMessages.postNotFound, 'id');
+    if (!canManage(user, post)) throw apiError(403, postMessages.notOwner, 'id');
+    return post;
+  }
+
+  // Static paths (/s, /author) win over /:id in Fastify's router whatever the order; they are
+  // declared first anyway so the intent reads from top to bottom.
+  app.get('/posts/s', {
+    schema: { tags, summary: 'Search published posts (Arabic and English), newest first', querystring: SearchQuerySchema, response: { 200: PostPageSchema, ...errorResponses } },
+  }, async (request) => posts.search(request.query.keyword ?? '', pageNumberFrom(request.query.pageNumber)));
+
+  app.get('/posts/author', {
+    preHandler: app.requireAuthor,
+    schema: { tags, summary: "The caller's posts, drafts included (all posts for an admin)", security, response: { 200: Type.Array(PostSchema), ...errorResponses } },
+  }, async (request) => posts.listForAuthor(request.currentUser!));
+
+  app.get('/posts/:type/:language', {
+    schema: { tags, summary: 'Published posts of one type and language, 9 a page, newest first', params: ListParamsSchema, querystring: PageQuerySchema, response: { 200: PostPageSchema, ...errorResponses } },
+  }, async (request) => posts.listPublished(request.params.type, request.params.language, pageNumberFrom(request.query.pageNumber)));
+
+  app.get('/posts/:id', {
+    preHandler: app.identifyIfPossible,
+    schema: { tags, summary: "One post: published ones for anyone, drafts with the owner's or an admin's token", params: IdParamsSchema, response: { 200: PostSchema, ...errorResponses } },
+  }, async (request) => {
+    const post = await posts.findById(request.params.id);
+    const staffRead = !!post && canManage(request.currentUser, post);
+    if (!post || (post.state !== 'published' && !staffRead)) throw apiError(404, postMessages.postNotFound, 'id');
+    // Views count public reads; staff previewing their own work do not inflate them.
+    if (post.state === 'published' && !staffRead) {
+      await posts.countView(post._id);
+      post.views += 1;
+    }
+    return post;
+  });
+
+  app.post('/posts', {
+    preHandler: app.requireAuthor,
+    schema: { tags, summary: 'Create a post (author)', security, body: PostBodySchema, response: { 201: PostSchema, ...errorResponses } },
+  }, async (request, reply) => {
+    const user = request.currentUser!;
+    const created = await posts.create(request.body, user.id);
+    await app.audit.record(user, 'create', 'post', created._id, changedFields({}, editableFields(created)));
+    return reply.status(201).send(created);
+  });
+
+  app.put('/posts/:id', {
+    preHandler: app.requireAuthor,
+    schema: { tags, summary: 'Change a post (its author, or an admin)', security, params: IdParamsSchema, body: PostBodySchema, response: { 200: PostSchema, ...errorResponses } },
+  }, async (request) => {
+    const user = request.currentUser!;
+    const before = await postToManage(request.params.id, user);
+    const after = await posts.update(before._id, request.body);
+    if (!after) throw apiError(404, postMessages.postNotFound, 'id');
+    await app.audit.record(user, 'update', 'post', after._id, changedFields(editableFields(before), editableFields(after)));
+    const kept = new Set(filesOf(after));
+    await removeUnreferencedUploads(app.db, app.config.uploadsDir, filesOf(before).filter((path) => !kept.has(path)));
+    return after;
+  });
+
+  app.delete('/posts/:id', {
+    preHandler: app.requireAuthor,
+    schema: { tags, summary: 'Delete a post and its unshared files (its author, or an admin)', security, params: IdParamsSchema, response: { 200: DeletedSchema, ...errorResponses } },
+  }, async (request) => {
+    const user = request.currentUser!;
+    const post = await postToManage(request.params.id, user);
+    if (!(await posts.delete(post._id))) throw apiError(404, postMessages.postNotFound, 'id');
+    await app.audit.record(user, 'delete', 'post', post._id, changedFields(editableFields(post), {}));
+    await removeUnreferencedUploads(app.db, app.config.uploadsDir, filesOf(post));
+    return { _id: post._id };
+  });
+};
+
+export default postsRoutes;

@@ -1,0 +1,65 @@
+import { Type, type Static } from 'typebox';
+import { RequiredText, UploadPathSchema } from '../../shared/schemas';
+
+// SPEC.md sections 3 and 5, CONTRACT.md.
+export const POST_TYPES = ['International', 'Iraq', 'Training', 'Guide', 'Form', 'Flyer And Brochure'] as const;
+export const POST_LANGUAGES = ['en', 'ar'] as const;
+export const POST_STATES = ['draft', 'published'] as const;
+export const LIMITS = { titleMax: 150, videoMax: 200, picturesMax: 20, keywordMax: 200 } as const;
+export const PAGE_SIZE = 9;
+
+export type PostType = (typeof POST_TYPES)[number];
+export type PostLanguage = (typeof POST_LANGUAGES)[number];
+export type PostState = (typeof POST_STATES)[number];
+
+// Written out literal by literal: TypeBox infers a mapped union as never.
+const PostTypeSchema = Type.Union([
+  Type.Literal('International'), Type.Literal('Iraq'), Type.Literal('Training'),
+  Type.Literal('Guide'), Type.Literal('Form'), Type.Literal('Flyer And Brochure'),
+]);
+const PostLanguageSchema = Type.Union([Type.Literal('en'), Type.Literal('ar')]);
+const PostStateSchema = Type.Union([Type.Literal('draft'), Type.Literal('published')]);
+
+export const PostBodySchema = Type.Object({
+  title: RequiredText(LIMITS.titleMax),
+  describtion: RequiredText(),
+  image: Type.Optional(UploadPathSchema),
+  pictures: Type.Optional(Type.Array(UploadPathSchema, { maxItems: LIMITS.picturesMax })),
+  video: Type.Optional(Type.String({ maxLength: LIMITS.videoMax })),
+  language: PostLanguageSchema,
+  type: PostTypeSchema,
+  pdf: Type.Optional(UploadPathSchema),
+  state: Type.Optional(PostStateSchema),
+}, { additionalProperties: false });
+
+export const PostSchema = Type.Object({
+  _id: Type.String(),
+  title: Type.String(),
+  describtion: Type.String(),
+  image: Type.String(),
+  pictures: Type.Array(Type.String()),
+  video: Type.String(),
+  language: Type.String(),
+  type: Type.String(),
+  pdf: Type.String(),
+  state: Type.String(),
+  views: Type.Integer(),
+  author: Type.Union([Type.String(), Type.Null()]),
+  authorName: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+
+export const PostPageSchema = Type.Object({ posts: Type.Array(PostSchema), pages: Type.Integer() });
+
+export const ListParamsSchema = Type.Object({ type: PostTypeSchema, language: PostLanguageSchema });
+
+export const SearchQuerySchema = Type.Object({
+  keyword: Type.Optional(Type.String({ maxLength: LIMITS.keywordMax })),
+  pageNumber: Type.Optional(Type.String({ maxLength: 12 })),
+});
+
+/** The POST/PUT body: what the lead's demo seed passes to PostsRepository.create too. */
+export type NewPost = Static<typeof PostBodySchema>;
+export type Post = Static<typeof PostSchema>;
+export interface PostPage { posts: Post[]; pages: number }
