@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../shared/ids';
+import type { Content, ContentInput, ContentType } from './schema';
+
+/** One row per content type; a type never saved reads as empty texts. */
+export class ContentRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async find(type: ContentType): Promise<Content | undefined> {
+    const row = await this.db.selectFrom('content').selectAll().where('type', '=', type).executeTakeFirst();
+    return row && { type: row.type, contentEn: row.content_en, contentAr: row.content_ar, image: row.image };
+  }
+
+  /** Creates or replaces the text of one type. */
+  async save(type: ContentType, input: ContentInput): Promise<Content> {
+    const values = { content_en: input.contentEn, content_ar: input.contentAr, image: input.image, updated_at: nowIso() };
+    await this.db.insertInto('content').values({ type, ...values })
+      .onConflict((oc) => oc.column('type').doUpdateSet(values))
+      .execute();
+    return { type, ...input };
+  }
+}

@@ -1,0 +1,37 @@
+import { Type, type Static } from 'typebox';
+import { UploadPathSchema } from '../../shared/schemas';
+
+// CONTRACT.md: exactly these three types ("Trafficing" is spelt so, as the client sends it).
+export const CONTENT_TYPES = ['About', 'Human Trafficing', 'Activity'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+/** Only About shows an image (SPEC.md section 3). */
+export const TYPE_WITH_IMAGE: ContentType = 'About';
+/** Page texts are long, but not unbounded. */
+export const CONTENT_TEXT_MAX = 100_000;
+
+// Written out literal by literal: TypeBox infers a mapped union as never.
+const ContentTypeSchema = Type.Union([Type.Literal('About'), Type.Literal('Human Trafficing'), Type.Literal('Activity')]);
+
+export const ContentParamsSchema = Type.Object({ type: ContentTypeSchema });
+
+export const ContentBodySchema = Type.Object({
+  type: Type.Optional(ContentTypeSchema),
+  contentEn: Type.String({ maxLength: CONTENT_TEXT_MAX }),
+  contentAr: Type.String({ maxLength: CONTENT_TEXT_MAX }),
+  image: Type.Optional(UploadPathSchema),
+}, { additionalProperties: false });
+
+export const ContentSchema = Type.Object({
+  type: Type.String(),
+  contentEn: Type.String(),
+  contentAr: Type.String(),
+  image: Type.String(),
+});
+
+export type ContentBody = Static<typeof ContentBodySchema>;
+export type Content = Static<typeof ContentSchema>;
+export interface ContentInput {
+  contentEn: string;
+  contentAr: string;
+  image: string;
+}
