@@ -7,6 +7,7 @@ import postsRoutes from './posts/routes';
 import ratingRoutes from './rating/routes';
 import visitorRoutes from './visitor/routes';
 import eventsRoutes from './events/routes';
+import settingsRoutes from './settings/routes';
 import contentRoutes from './content/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
@@ -17,5 +18,6 @@ export const apiModules: FastifyPluginAsync[] = [
   ratingRoutes,
   visitorRoutes,
   eventsRoutes,
+  settingsRoutes,
   contentRoutes,
 ];

@@ -1,0 +1,32 @@
+// Settings are key/value rows; values are JSON so a later setting may be a number or a flag.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { SETTING_KEYS, defaultSettings, type Settings } from './definitions';
+
+export class SettingsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Stored values over the defaults; unknown or unreadable rows are ignored. */
+  async read(): Promise<Settings> {
+    const settings: Record<string, unknown> = defaultSettings();
+    const rows = await this.db.selectFrom('settings').selectAll().where('key', 'in', SETTING_KEYS).execute();
+    for (const row of rows) {
+      try {
+        settings[row.key] = JSON.parse(row.value) as unknown;
+      } catch {
+        // A hand-edited row that is not JSON: keep the default rather than fail the public page.
+      }
+    }
+    return settings as Settings;
+  }
+
+  async write(changes: Partial<Settings>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const [key, value] of Object.entries(changes)) {
+        await trx.insertInto('settings').values({ key, value: JSON.stringify(value) })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
+          .execute();
+      }
+    });
+  }
+}
