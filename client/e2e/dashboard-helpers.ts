@@ -1,0 +1,41 @@
+// Shared steps of the dashboard browser tests: API logins, a stored session, small real files.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+
+export interface LoggedIn { _id: string; name: string; email: string; isAdmin: boolean; isAuthor: boolean; token: string }
+
+export async function apiLogin(request: APIRequestContext, email = E2E_ADMIN.email, password = E2E_ADMIN.password): Promise<LoggedIn> {
+  const response = await request.post('/api/users/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}
+
+/** Creates an author through the API (as admin) and logs them in. */
+export async function createAuthor(request: APIRequestContext, admin: LoggedIn): Promise<LoggedIn & { password: string }> {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const email = `au${suffix}@example.org`;
+  const password = 'author-pass-123';
+  const created = await request.post('/api/users', {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { name: `Author ${suffix}`, email, password, isAdmin: false, isAuthor: true },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { ...(await apiLogin(request, email, password)), password };
+}
+
+/** Puts the user in localStorage before the app starts, as a returning staff member would have it. */
+export async function openAs(page: Page, user: LoggedIn, path: string, language: 'en' | 'ar' = 'en'): Promise<void> {
+  await page.goto('/api/health');
+  await page.context().addCookies([{ name: 'i18next', value: language, url: new URL('/', page.url()).href }]);
+  await page.evaluate((stored) => localStorage.setItem('userInfo', JSON.stringify(stored)), user);
+  await page.goto(path);
+}
+
+export const auth = (user: LoggedIn) => ({ Authorization: `Bearer ${user.token}` });
+
+// A real 1x1 PNG, so the server's content check accepts it.
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
+export const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+export const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF });
+export const textFile = (name: string) => ({ name, mimeType: 'image/png', buffer: Buffer.from('just some text, not an image\n') });

@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { answerConfirm, confirmStore } from './confirmStore';
+import { Modal } from './Modal';
+
+export function ConfirmDialog() {
+  const { t } = useTranslation('dashboard');
+  const { questionKey } = useSnapshot(confirmStore);
+  return (
+    <Modal open={questionKey !== null} title={questionKey ? t(questionKey) : ''} onClose={() => answerConfirm(false)} role="alertdialog">
+      <div className="dash-actions">
+        <button type="button" className="dash-button dash-danger" onClick={() => answerConfirm(true)}>{t('common.yesDelete')}</button>
+        <button type="button" className="dash-button" autoFocus onClick={() => answerConfirm(false)}>{t('common.cancel')}</button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,13 @@
+// Server errors in red in the current language (SPEC.md section 8), announced as an alert.
+import { useTranslation } from 'react-i18next';
+import { localizedErrors } from './errorText';
+
+export function ErrorList({ error }: { error: unknown }) {
+  const { i18n } = useTranslation('dashboard');
+  if (!error) return null;
+  return (
+    <ul className="dash-errors" role="alert">
+      {localizedErrors(error, i18n.language).map((text, index) => <li key={index}>{text}</li>)}
+    </ul>
+  );
+}

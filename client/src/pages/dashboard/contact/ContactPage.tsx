@@ -1,0 +1,86 @@
+// /dashboard/contact: add a contact entry (type and value), list them, delete after confirmation.
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client';
+import { askConfirm } from '../../../components/dashboard/confirmStore';
+import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { errorItems } from '../../../components/dashboard/errorText';
+import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
+import { useApiData } from '../../../components/dashboard/useApiData';
+import { PageTitle } from '../PageTitle';
+import { CONTACT_TYPES, type ContactItem, type ContactType } from '../types';
+
+export function ContactPage() {
+  const { t } = useTranslation('dashboard');
+  const id = useId();
+  const { data: items, setData: setItems, error, loading } = useApiData<ContactItem[]>('/api/contact');
+  const [type, setType] = useState<ContactType>('phone');
+  const [value, setValue] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const item = await api.post<ContactItem>('/api/contact', { type, value: value.trim() });
+      setItems((list) => [item, ...(list ?? [])]);
+      setValue('');
+      toastSuccess();
+    } catch (failure) {
+      toastServerErrors(errorItems(failure));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove(item: ContactItem) {
+    if (!(await askConfirm('contact.confirmDelete'))) return;
+    try {
+      await api.delete(`/api/contact/${encodeURIComponent(item._id)}`);
+      setItems((list) => (list ?? []).filter((entry) => entry._id !== item._id));
+    } catch (failure) {
+      toastServerErrors(errorItems(failure));
+    }
+  }
+
+  return (
+    <>
+      <PageTitle text={t('contact.title')} />
+      <form onSubmit={onSubmit} noValidate className="dash-form dash-inline-form">
+        <div className="dash-field">
+          <label htmlFor={`${id}-type`}>{t('contact.type')}</label>
+          <select id={`${id}-type`} value={type} onChange={(event) => setType(event.target.value as ContactType)}>
+            {CONTACT_TYPES.map((option) => <option key={option} value={option}>{t(`contactTypes.${option}`)}</option>)}
+          </select>
+        </div>
+        <div className="dash-field">
+          <label htmlFor={`${id}-value`}>{t('contact.value')}</label>
+          <input id={`${id}-value`} value={value} dir="ltr" required onChange={(event) => setValue(event.target.value)} />
+        </div>
+        <button type="submit" className="dash-button dash-primary" disabled={saving}>{t('common.add')}</button>
+      </form>
+      <ErrorList error={error} />
+      {loading && <p role="status">{t('common.loading')}</p>}
+      {items && (
+        <div className="dash-table-wrap">
+          <table className="dash-table">
+            <caption className="dash-sr-only">{t('contact.title')}</caption>
+            <thead><tr><th scope="col">{t('contact.type')}</th><th scope="col">{t('contact.value')}</th><th scope="col">{t('common.actions')}</th></tr></thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item._id}>
+                  <td>{t(`contactTypes.${item.type}`)}</td>
+                  <td><bdi dir="ltr">{item.value}</bdi></td>
+                  <td>
+                    <button type="button" className="dash-button dash-danger" onClick={() => void remove(item)}
+                      aria-label={t('common.deleteNamed', { name: item.value })}>{t('common.delete')}</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+// /dashboard/emergency (SPEC.md sections 2, 4, 5): add form reset to VOT after a create, the new item
+// first in the table, delete after confirmation and removed only once the server agreed.
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client';
+import { askConfirm } from '../../../components/dashboard/confirmStore';
+import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { errorItems } from '../../../components/dashboard/errorText';
+import { FileUploadField } from '../../../components/dashboard/FileUploadField';
+import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
+import { useApiData, useBusyCounter } from '../../../components/dashboard/useApiData';
+import { PageTitle } from '../PageTitle';
+import { EMERGENCY_TYPES, type EmergencyItem, type EmergencyType } from '../types';
+
+type EmergencyForm = Omit<EmergencyItem, '_id'>;
+const NEW_ITEM: EmergencyForm = { type: 'VOT', value: '', nameEN: '', nameAR: '', icon: '' };
+
+export function EmergencyPage() {
+  const { t } = useTranslation('dashboard');
+  const id = useId();
+  const { data: items, setData: setItems, error, loading } = useApiData<EmergencyItem[]>('/api/emergency');
+  const [form, setForm] = useState<EmergencyForm>(NEW_ITEM);
+  const [saving, setSaving] = useState(false);
+  // Remounts the icon field after a create so its file input is empty as well.
+  const [formVersion, setFormVersion] = useState(0);
+  const uploads = useBusyCounter();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const item = await api.post<EmergencyItem>('/api/emergency', {
+        ...form, value: form.value.trim(), nameEN: form.nameEN.trim(), nameAR: form.nameAR.trim(),
+      });
+      setItems((list) => [item, ...(list ?? [])]);
+      setForm(NEW_ITEM);
+      setFormVersion((value) => value + 1);
+      toastSuccess();
+    } catch (failure) {
+      toastServerErrors(errorItems(failure));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove(item: EmergencyItem) {
+    if (!(await askConfirm('common.confirmDeleteDocument'))) return;
+    try {
+      await api.delete(`/api/emergency/${encodeURIComponent(item._id)}`);
+      setItems((list) => (list ?? []).filter((entry) => entry._id !== item._id));
+    } catch (failure) {
+      toastServerErrors(errorItems(failure));
+    }
+  }
+
+  const text = (key: 'value' | 'nameEN' | 'nameAR', labelKey: string, extra: { dir: string; lang?: string }) => (
+    <div className="dash-field">
+      <label htmlFor={`${id}-${key}`}>{t(labelKey)}</label>
+      <input id={`${id}-${key}`} value={form[key]} required type={key === 'value' ? 'tel' : 'text'} {...extra}
+        onChange={(event) => setForm({ ...form, [key]: event.target.value })} />
+    </div>
+  );
+
+  return (
+    <>
+      <PageTitle text={t('emergency.title')} />
+      <form onSubmit={onSubmit} noValidate className="dash-form" key={formVersion}>
+        <div className="dash-field-row">
+          <div className="dash-field">
+            <label htmlFor={`${id}-type`}>{t('emergency.type')}</label>
+            <select id={`${id}-type`} value={form.type} onChange={(event) => setForm({ ...form, type: event.target.value as EmergencyType })}>
+              {EMERGENCY_TYPES.map((type) => <option key={type} value={type}>{t(`emergencyTypes.${type}`)}</option>)}
+            </select>
+          </div>
+          {text('value', 'emergency.number', { dir: 'ltr' })}
+          {text('nameEN', 'emergency.nameEn', { dir: 'ltr', lang: 'en' })}
+          {text('nameAR', 'emergency.nameAr', { dir: 'rtl', lang: 'ar' })}
+        </div>
+        <FileUploadField label={t('emergency.icon')} kind="image" value={form.icon ? [form.icon] : []} quietFailure
+          onChange={(paths) => setForm((current) => ({ ...current, icon: paths[0] ?? '' }))} onBusyChange={uploads.onBusyChange} />
+        <button type="submit" className="dash-button dash-primary" disabled={saving || uploads.busy}>{t('common.add')}</button>
+      </form>
+      <ErrorList error={error} />
+      {loading && <p role="status">{t('common.loading')}</p>}
+      {items && (
+        <div className="dash-table-wrap">
+          <table className="dash-table">
+            <caption className="dash-sr-only">{t('emergency.title')}</caption>
+            <thead>
+              <tr><th scope="col">{t('emergency.type')}</th><th scope="col">{t('emergency.nameEn')}</th><th scope="col">{t('emergency.nameAr')}</th>
+                <th scope="col">{t('emergency.number')}</th><th scope="col">{t('common.actions')}</th></tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item._id}>
+                  <td>{t(`emergencyTypes.${item.type}`)}</td>
+                  <td lang="en" dir="ltr">{item.nameEN}</td>
+                  <td lang="ar" dir="rtl">{item.nameAR}</td>
+                  <td><bdi dir="ltr">{item.value}</bdi></td>
+                  <td>
+                    <button type="button" className="dash-button dash-danger" onClick={() => void remove(item)}
+                      aria-label={t('common.deleteNamed', { name: `${item.nameEN} ${item.value}` })}>{t('common.delete')}</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+// /dashboard/maps/addcity and /dashboard/maps/{id}: name, four images and the branch blocks.
+// Add clears the form after 'Successful'; edit loads the city first and saves to POST /api/maps/{id}.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client';
+import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { errorItems, isAbort } from '../../../components/dashboard/errorText';
+import { FileUploadField } from '../../../components/dashboard/FileUploadField';
+import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
+import { useBusyCounter } from '../../../components/dashboard/useApiData';
+import { PageTitle } from '../PageTitle';
+import type { City } from '../types';
+import { BranchFields, EMPTY_BRANCH, type BranchForm } from './BranchFields';
+
+const IMAGE_FIELDS = ['thumbnail', 'countryMap', 'cityMap', 'cityMapAdd'] as const;
+type ImageField = (typeof IMAGE_FIELDS)[number];
+interface CityForm extends Record<ImageField, string> { name: string; branch: BranchForm[] }
+
+const NEW_CITY: CityForm = { name: '', thumbnail: '', countryMap: '', cityMap: '', cityMapAdd: '', branch: [{ ...EMPTY_BRANCH }] };
+
+const asText = (value: number | string | null | undefined) => (value === null || value === undefined ? '' : String(value));
+
+export function CityFormPage({ id }: { id: string | null }) {
+  const { t } = useTranslation('dashboard');
+  const nameId = useId();
+  const [form, setForm] = useState<CityForm>(NEW_CITY);
+  const [loading, setLoading] = useState(id !== null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [saving, setSaving] = useState(false);
+  const uploads = useBusyCounter();
+
+  useEffect(() => {
+    if (id === null) return;
+    const controller = new AbortController();
+    api.get<City>(`/api/maps/${encodeURIComponent(id)}`, controller.signal)
+      .then((city) => {
+        setForm({
+          name: city.name, thumbnail: city.thumbnail ?? '', countryMap: city.countryMap ?? '', cityMap: city.cityMap ?? '', cityMapAdd: city.cityMapAdd ?? '',
+          branch: city.branch.map((branch) => ({ address: branch.address, phone: branch.phone, email: branch.email, lat: asText(branch.lat), lang: asText(branch.lang) })),
+        });
+        setLoading(false);
+      })
+      .catch((error: unknown) => { if (!isAbort(error)) { setLoadError(error); setLoading(false); } });
+    return () => controller.abort();
+  }, [id]);
+
+  const setBranch = (index: number, branch: BranchForm) =>
+    setForm((current) => ({ ...current, branch: current.branch.map((item, position) => (position === index ? branch : item)) }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const body = { ...form, name: form.name.trim(), branch: form.branch.map((branch) => ({ ...branch, lat: branch.lat.trim(), lang: branch.lang.trim() })) };
+      await api.post<City>(id === null ? '/api/maps' : `/api/maps/${encodeURIComponent(id)}`, body);
+      toastSuccess();
+      if (id === null) setForm({ ...NEW_CITY, branch: [{ ...EMPTY_BRANCH }] });
+    } catch (error) {
+      toastServerErrors(errorItems(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <>
+      <PageTitle text={t(id === null ? 'maps.addTitle' : 'maps.editTitle')} />
+      <ErrorList error={loadError} />
+      {loading ? <p role="status">{t('common.loading')}</p> : (
+        <form onSubmit={onSubmit} noValidate className="dash-form">
+          <div className="dash-field">
+            <label htmlFor={nameId}>{t('maps.name')}</label>
+            <input id={nameId} value={form.name} required dir="auto" onChange={(event) => setForm({ ...form, name: event.target.value })} />
+          </div>
+          <div className="dash-field-row">
+            {IMAGE_FIELDS.map((field) => (
+              <FileUploadField key={field} label={t(`maps.${field}`)} kind="image" value={form[field] ? [form[field]] : []}
+                onChange={(paths) => setForm((current) => ({ ...current, [field]: paths[0] ?? '' }))} onBusyChange={uploads.onBusyChange} />
+            ))}
+          </div>
+          <h2>{t('maps.branches')}</h2>
+          {form.branch.map((branch, index) => (
+            // Branches have no id of their own; the position is their identity inside this form.
+            <BranchFields key={index} index={index} branch={branch} onChange={(next) => setBranch(index, next)}
+              onRemove={() => setForm((current) => ({ ...current, branch: current.branch.filter((_, position) => position !== index) }))} />
+          ))}
+          <button type="button" className="dash-button" onClick={() => setForm((current) => ({ ...current, branch: [...current.branch, { ...EMPTY_BRANCH }] }))}>
+            {t('maps.addBranch')}
+          </button>
+          <p className="dash-hint" aria-live="polite">{uploads.busy ? t('common.waitUploads') : ''}</p>
+          <button type="submit" className="dash-button dash-primary" disabled={saving || uploads.busy}>{t('common.save')}</button>
+        </form>
+      )}
+    </>
+  );
+}

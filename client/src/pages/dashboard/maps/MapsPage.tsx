@@ -1,0 +1,61 @@
+// /dashboard/maps: the list of cities with edit and delete.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { api } from '../../../api/client';
+import { askConfirm } from '../../../components/dashboard/confirmStore';
+import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { showToast, toastSuccess } from '../../../components/dashboard/toastStore';
+import { useApiData } from '../../../components/dashboard/useApiData';
+import { PageTitle } from '../PageTitle';
+import type { City } from '../types';
+
+export function MapsPage() {
+  const { t } = useTranslation('dashboard');
+  const { data: cities, setData: setCities, error, loading } = useApiData<City[]>('/api/maps');
+
+  async function remove(city: City) {
+    if (!(await askConfirm('common.confirmDeleteDocument'))) return;
+    try {
+      await api.delete(`/api/maps/${encodeURIComponent(city._id)}`);
+      setCities((list) => (list ?? []).filter((item) => item._id !== city._id));
+      // SPEC.md section 8: the posts' removal message is also used for maps.
+      toastSuccess('toast.postRemoved');
+    } catch (failure) {
+      console.error('City delete failed', failure);
+      showToast('error', 'toast.error');
+    }
+  }
+
+  return (
+    <>
+      <PageTitle text={t('maps.title')} />
+      <Link href="/maps/addcity" className="dash-button dash-primary">{t('maps.add')}</Link>
+      <ErrorList error={error} />
+      {loading && <p role="status">{t('common.loading')}</p>}
+      {cities && (
+        <div className="dash-table-wrap">
+          <table className="dash-table">
+            <caption className="dash-sr-only">{t('maps.title')}</caption>
+            <thead><tr><th scope="col">{t('maps.thumbnail')}</th><th scope="col">{t('maps.name')}</th>
+              <th scope="col">{t('maps.branches')}</th><th scope="col">{t('common.actions')}</th></tr></thead>
+            <tbody>
+              {cities.map((city) => (
+                <tr key={city._id}>
+                  <td>{city.thumbnail ? <img src={city.thumbnail} alt="" width={48} height={48} className="dash-thumb" /> : null}</td>
+                  <td dir="auto">{city.name}</td>
+                  <td>{city.branch.length}</td>
+                  <td className="dash-row-actions">
+                    <Link className="dash-button" href={`/maps/${encodeURIComponent(city._id)}`}
+                      aria-label={t('common.editNamed', { name: city.name })}>{t('common.edit')}</Link>
+                    <button type="button" className="dash-button dash-danger" onClick={() => void remove(city)}
+                      aria-label={t('common.deleteNamed', { name: city.name })}>{t('common.delete')}</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+// /dashboard/posts/addpost and /dashboard/posts/{id}: the post form of SPEC.md sections 2 and 5.
+// A failed save keeps every value in the form and shows one toast per server error.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { api } from '../../../api/client';
+import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { errorItems, isAbort } from '../../../components/dashboard/errorText';
+import { FileUploadField } from '../../../components/dashboard/FileUploadField';
+import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
+import { useBusyCounter } from '../../../components/dashboard/useApiData';
+import { PageTitle } from '../PageTitle';
+import { POST_STATES, POST_TYPES, type Post } from '../types';
+
+type PostForm = Pick<Post, 'title' | 'describtion' | 'image' | 'pictures' | 'video' | 'language' | 'type' | 'pdf' | 'state'>;
+
+// SPEC.md section 9: a new post starts as International, English; CONTRACT.md: published by default.
+const NEW_POST: PostForm = { title: '', describtion: '', image: '', pictures: [], video: '', language: 'en', type: 'International', pdf: '', state: 'published' };
+
+export function PostFormPage({ id }: { id: string | null }) {
+  const { t } = useTranslation('dashboard');
+  const [, navigate] = useLocation();
+  const fieldId = useId();
+  const [form, setForm] = useState<PostForm>(NEW_POST);
+  const [loading, setLoading] = useState(id !== null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [saving, setSaving] = useState(false);
+  const uploads = useBusyCounter();
+
+  useEffect(() => {
+    if (id === null) return;
+    const controller = new AbortController();
+    api.get<Post>(`/api/posts/${encodeURIComponent(id)}`, controller.signal)
+      .then((post) => {
+        setForm({ title: post.title, describtion: post.describtion, image: post.image ?? '', pictures: post.pictures ?? [],
+          video: post.video ?? '', language: post.language, type: post.type, pdf: post.pdf ?? '', state: post.state ?? 'published' });
+        setLoading(false);
+      })
+      .catch((error: unknown) => { if (!isAbort(error)) { setLoadError(error); setLoading(false); } });
+    return () => controller.abort();
+  }, [id]);
+
+  const set = <K extends keyof PostForm>(key: K, value: PostForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const body = { ...form, title: form.title.trim(), video: form.video.trim() };
+      if (id === null) await api.post<Post>('/api/posts', body);
+      else await api.put<Post>(`/api/posts/${encodeURIComponent(id)}`, body);
+      toastSuccess();
+      navigate('/posts');
+    } catch (error) {
+      toastServerErrors(errorItems(error));
+      setSaving(false);
+    }
+  }
+
+  const label = (name: string) => `${fieldId}-${name}`;
+  return (
+    <>
+      <PageTitle text={t(id === null ? 'posts.addTitle' : 'posts.editTitle')} />
+      <ErrorList error={loadError} />
+      {loading ? <p role="status">{t('common.loading')}</p> : (
+        <form onSubmit={onSubmit} noValidate className="dash-form">
+          <div className="dash-field">
+            <label htmlFor={label('title')}>{t('posts.postTitle')}</label>
+            <input id={label('title')} value={form.title} maxLength={150} required dir="auto" onChange={(event) => set('title', event.target.value)} />
+          </div>
+          <div className="dash-field">
+            <label htmlFor={label('description')}>{t('posts.description')}</label>
+            <textarea id={label('description')} rows={10} value={form.describtion} required dir="auto"
+              onChange={(event) => set('describtion', event.target.value)} />
+          </div>
+          <FileUploadField label={t('posts.image')} kind="image" value={form.image ? [form.image] : []}
+            onChange={(paths) => set('image', paths[0] ?? '')} onBusyChange={uploads.onBusyChange} />
+          <FileUploadField label={t('posts.album')} kind="pictures" value={form.pictures}
+            onChange={(paths) => set('pictures', paths)} onBusyChange={uploads.onBusyChange} />
+          <FileUploadField label={t('posts.pdf')} kind="pdf" value={form.pdf ? [form.pdf] : []}
+            onChange={(paths) => set('pdf', paths[0] ?? '')} onBusyChange={uploads.onBusyChange} />
+          <div className="dash-field">
+            <label htmlFor={label('video')}>{t('posts.video')}</label>
+            <input id={label('video')} value={form.video} dir="ltr" onChange={(event) => set('video', event.target.value)} />
+          </div>
+          <div className="dash-field-row">
+            <div className="dash-field">
+              <label htmlFor={label('language')}>{t('posts.language')}</label>
+              <select id={label('language')} value={form.language} onChange={(event) => set('language', event.target.value as Post['language'])}>
+                <option value="en">{t('languages.en')}</option>
+                <option value="ar">{t('languages.ar')}</option>
+              </select>
+            </div>
+            <div className="dash-field">
+              <label htmlFor={label('type')}>{t('posts.type')}</label>
+              <select id={label('type')} value={form.type} onChange={(event) => set('type', event.target.value as Post['type'])}>
+                {POST_TYPES.map((type) => <option key={type} value={type}>{t(`postTypes.${type}`)}</option>)}
+              </select>
+            </div>
+            <div className="dash-field">
+              <label htmlFor={label('state')}>{t('posts.state')}</label>
+              <select id={label('state')} value={form.state} onChange={(event) => set('state', event.target.value as Post['state'])}>
+                {POST_STATES.map((state) => <option key={state} value={state}>{t(`postStates.${state}`)}</option>)}
+              </select>
+            </div>
+          </div>
+          <p className="dash-hint" aria-live="polite">{uploads.busy ? t('common.waitUploads') : ''}</p>
+          <button type="submit" className="dash-button dash-primary" disabled={saving || uploads.busy}>{t('common.save')}</button>
+        </form>
+      )}
+    </>
+  );
+}

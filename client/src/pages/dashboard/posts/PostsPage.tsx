@@ -1,0 +1,71 @@
+// /dashboard/posts: the caller's posts (all for an admin) with state, open in a new tab, edit, delete.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { api } from '../../../api/client';
+import { askConfirm } from '../../../components/dashboard/confirmStore';
+import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { showToast, toastSuccess } from '../../../components/dashboard/toastStore';
+import { useApiData } from '../../../components/dashboard/useApiData';
+import { formatDate } from '../formatDate';
+import { PageTitle } from '../PageTitle';
+import type { Post } from '../types';
+
+export function PostsPage() {
+  const { t, i18n } = useTranslation('dashboard');
+  const { data: posts, setData: setPosts, error, loading } = useApiData<Post[]>('/api/posts/author');
+
+  async function remove(post: Post) {
+    if (!(await askConfirm('common.confirmDeleteDocument'))) return;
+    try {
+      await api.delete(`/api/posts/${encodeURIComponent(post._id)}`);
+      setPosts((list) => (list ?? []).filter((item) => item._id !== post._id));
+      toastSuccess('toast.postRemoved');
+    } catch (failure) {
+      // SPEC.md section 8: a failed delete is logged and answered with the toast 'Error'.
+      console.error('Post delete failed', failure);
+      showToast('error', 'toast.error');
+    }
+  }
+
+  return (
+    <>
+      <PageTitle text={t('posts.title')} />
+      <Link href="/posts/addpost" className="dash-button dash-primary">{t('posts.add')}</Link>
+      <ErrorList error={error} />
+      {loading && <p role="status">{t('common.loading')}</p>}
+      {posts && posts.length === 0 && <p>{t('common.empty')}</p>}
+      {posts && posts.length > 0 && (
+        <div className="dash-table-wrap">
+          <table className="dash-table">
+            <caption className="dash-sr-only">{t('posts.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('posts.postTitle')}</th><th scope="col">{t('posts.type')}</th><th scope="col">{t('posts.language')}</th>
+                <th scope="col">{t('posts.state')}</th><th scope="col">{t('common.created')}</th><th scope="col">{t('common.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {posts.map((post) => (
+                <tr key={post._id}>
+                  <td lang={post.language} dir="auto">{post.title}</td>
+                  <td>{t(`postTypes.${post.type}`)}</td>
+                  <td>{t(`languages.${post.language}`)}</td>
+                  <td><span className={`dash-badge dash-badge-${post.state}`}>{t(`postStates.${post.state}`)}</span></td>
+                  <td>{formatDate(post.createdAt, i18n.language)}</td>
+                  <td className="dash-row-actions">
+                    <a className="dash-button" href={`/p/${encodeURIComponent(post._id)}`} target="_blank" rel="noopener noreferrer"
+                      aria-label={t('posts.openNamed', { name: post.title })}>{t('posts.open')}</a>
+                    <Link className="dash-button" href={`/posts/${encodeURIComponent(post._id)}`}
+                      aria-label={t('common.editNamed', { name: post.title })}>{t('common.edit')}</Link>
+                    <button type="button" className="dash-button dash-danger" onClick={() => void remove(post)}
+                      aria-label={t('common.deleteNamed', { name: post.title })}>{t('common.delete')}</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

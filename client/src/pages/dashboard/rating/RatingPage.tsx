@@ -1,0 +1,35 @@
+// /dashboard/rating: two tables, website and service, counting 5, 4, 3, 2 and 1 star votes.
+import { useTranslation } from 'react-i18next';
+import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { useApiData } from '../../../components/dashboard/useApiData';
+import { PageTitle } from '../PageTitle';
+import type { RatingVote } from '../types';
+import { STARS, countVotes } from './ratingCounts';
+
+export function RatingPage() {
+  const { t } = useTranslation('dashboard');
+  const { data: votes, error, loading } = useApiData<RatingVote[]>('/api/rating/all/all');
+  return (
+    <>
+      <PageTitle text={t('rating.title')} />
+      <ErrorList error={error} />
+      {loading && <p role="status">{t('common.loading')}</p>}
+      {votes && (['website', 'service'] as const).map((scope) => {
+        const counts = countVotes(votes, scope);
+        return (
+          <section key={scope} className="dash-section" aria-labelledby={`rating-${scope}`}>
+            <h2 id={`rating-${scope}`}>{t(`rating.${scope}`)}</h2>
+            <table className="dash-table dash-narrow" data-scope={scope}>
+              <thead><tr><th scope="col">{t('rating.stars')}</th><th scope="col">{t('rating.votes')}</th></tr></thead>
+              <tbody>
+                {STARS.map((stars) => (
+                  <tr key={stars}><th scope="row">{t('rating.starCount', { count: stars })}</th><td>{counts[stars]}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        );
+      })}
+    </>
+  );
+}

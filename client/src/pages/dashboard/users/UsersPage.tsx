@@ -1,0 +1,65 @@
+// /dashboard/users (admin): the list, the create modal and delete after the bilingual confirmation.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client';
+import { askConfirm } from '../../../components/dashboard/confirmStore';
+import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { errorItems } from '../../../components/dashboard/errorText';
+import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
+import { useApiData } from '../../../components/dashboard/useApiData';
+import { formatDate } from '../formatDate';
+import { PageTitle } from '../PageTitle';
+import type { User } from '../types';
+import { AddUserModal } from './AddUserModal';
+
+export function UsersPage() {
+  const { t, i18n } = useTranslation('dashboard');
+  const { data: users, setData: setUsers, error, loading } = useApiData<User[]>('/api/users');
+  const [modalOpen, setModalOpen] = useState(false);
+
+  async function remove(user: User) {
+    if (!(await askConfirm('users.confirmDelete'))) return;
+    try {
+      await api.delete(`/api/users/${encodeURIComponent(user._id)}`);
+      setUsers((list) => (list ?? []).filter((item) => item._id !== user._id));
+    } catch (failure) {
+      toastServerErrors(errorItems(failure));
+    }
+  }
+
+  return (
+    <>
+      <PageTitle text={t('users.title')} />
+      <button type="button" className="dash-button dash-primary" onClick={() => setModalOpen(true)}>{t('users.add')}</button>
+      <ErrorList error={error} />
+      {loading && <p role="status">{t('common.loading')}</p>}
+      {users && (
+        <div className="dash-table-wrap">
+          <table className="dash-table">
+            <caption className="dash-sr-only">{t('users.title')}</caption>
+            <thead>
+              <tr><th scope="col">{t('users.name')}</th><th scope="col">{t('users.email')}</th><th scope="col">{t('users.role')}</th>
+                <th scope="col">{t('common.created')}</th><th scope="col">{t('common.actions')}</th></tr>
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user._id}>
+                  <td><bdi>{user.name}</bdi></td>
+                  <td><bdi dir="ltr">{user.email}</bdi></td>
+                  <td>{user.isAdmin ? t('users.admin') : t('users.author')}</td>
+                  <td>{formatDate(user.createdAt, i18n.language)}</td>
+                  <td>
+                    <button type="button" className="dash-button dash-danger" onClick={() => void remove(user)}
+                      aria-label={t('common.deleteNamed', { name: user.email })}>{t('common.delete')}</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <AddUserModal open={modalOpen} onClose={() => setModalOpen(false)}
+        onCreated={(user) => { setUsers((list) => [user, ...(list ?? [])]); toastSuccess('toast.userAdded'); }} />
+    </>
+  );
+}
