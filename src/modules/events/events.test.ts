@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, type TestContext } from '../../test/helpers';
+import { rmSync } from 'node:fs';
+import { buildApp } from '../../app';
+import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, makeTestConfig, type TestContext } from '../../test/helpers';
 import { databaseFilesContain, tablesContaining } from '../visitor/personal-data-scan';
 import { lastDays, pathOnly } from './days';
 
@@ -207,5 +209,29 @@ describe('rate limit of POST /api/events', () => {
     expect(blocked.statusCode).toBe(429);
     expect(errorOf(blocked.body).messageEn).toMatch(/too many/i);
     expect((await send({ name: 'pageview', path: '/' }, '10.77.0.2')).statusCode).toBe(204);
+  });
+});
+
+describe('events after a restart', () => {
+  it('keeps the daily counts on the same DATA_DIR', async () => {
+    vi.setSystemTime(new Date('2026-06-15T10:00:00Z'));
+    const first = await createTestApp();
+    try {
+      for (let i = 0; i < 3; i++) await first.app.inject({ method: 'POST', url: '/api/events', payload: { name: 'pageview', path: '/about' } });
+      await first.app.inject({ method: 'POST', url: '/api/events', payload: { name: 'contact_click', path: '/contact' } });
+      await first.app.close();
+      const second = await buildApp(makeTestConfig(first.dataDir), { logger: false });
+      try {
+        const token = await login(second, TEST_ADMIN.email, TEST_ADMIN.password);
+        const body = (await second.inject({ method: 'GET', url: '/api/events/summary?days=7', headers: bearer(token) })).json();
+        expect(body.totals).toEqual({ pageview: 3, contact_click: 1 });
+        expect(body.daily.at(-1)).toEqual({ day: '2026-06-15', pageview: 3, contact_click: 1 });
+        expect(body.topPaths).toEqual([{ path: '/about', pageview: 3 }]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(first.dataDir, { recursive: true, force: true });
+    }
   });
 });

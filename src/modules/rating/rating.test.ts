@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, errorOf, type TestContext } from '../../test/helpers';
+import { rmSync } from 'node:fs';
+import { buildApp } from '../../app';
+import { createTestApp, errorOf, makeTestConfig, type TestContext } from '../../test/helpers';
 
 let ctx: TestContext;
 
@@ -108,5 +110,25 @@ describe('ratings', () => {
     const rows = ctx.app.sqlite.prepare('SELECT * FROM ratings').all();
     expect(JSON.stringify(rows)).not.toContain('10.20.30.40');
     expect(Object.keys(rows[0] as object).sort()).toEqual(['created_at', 'id', 'rate', 'scope']);
+  });
+});
+
+describe('ratings after a restart', () => {
+  it('keeps the votes on the same DATA_DIR', async () => {
+    const first = await createTestApp();
+    try {
+      await first.app.inject({ method: 'POST', url: '/api/rating/service', payload: { rate: 2 } });
+      await first.app.inject({ method: 'POST', url: '/api/rating/website', payload: { rate: 5 } });
+      await first.app.close();
+      const second = await buildApp(makeTestConfig(first.dataDir), { logger: false });
+      try {
+        expect((await second.inject({ method: 'GET', url: '/api/rating' })).json()).toEqual({ avgCountry: 2, avgWebsite: 5 });
+        expect((await second.inject({ method: 'GET', url: '/api/rating/all/all' })).json()).toEqual([{ scope: 'service', rate: 2 }, { scope: 'website', rate: 5 }]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(first.dataDir, { recursive: true, force: true });
+    }
   });
 });
