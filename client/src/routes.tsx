@@ -1,20 +1,31 @@
-// Every route of SPEC.md section 2. Public screens are in the main bundle; the login and the
-// dashboard are separate chunks that a visitor never downloads.
-import { lazy } from 'react';
-import { Route, Switch } from 'wouter';
-import { HomePage } from './pages/public/HomePage';
+// Every route of SPEC.md section 2. The login and the dashboard are separate chunks that a visitor
+// never downloads; the public site is in PublicApp.
+import { lazy, useEffect } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { sendEvent } from './lib/events';
+import PublicApp from './PublicApp';
 
 const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
 const DashboardApp = lazy(() => import('./pages/dashboard/DashboardApp'));
 
+/** Each route change is a page view for this site's own analytics (POST /api/events). */
+function PageViews() {
+  const [location] = useLocation();
+  useEffect(() => { sendEvent('pageview', location); }, [location]);
+  return null;
+}
+
 export function AppRoutes() {
   return (
-    <Switch>
-      <Route path="/" component={HomePage} />
-      <Route path="/login_page_2022" component={LoginPage} />
-      <Route path="/dashboard" nest>
-        <DashboardApp />
-      </Route>
-    </Switch>
+    <>
+      <PageViews />
+      <Switch>
+        <Route path="/login_page_2022" component={LoginPage} />
+        <Route path="/dashboard" nest>
+          <DashboardApp />
+        </Route>
+        <Route component={PublicApp} />
+      </Switch>
+    </>
   );
 }

@@ -1,10 +1,42 @@
+// The home screen: the circular menu with the eight links, the language switch, the search link
+// and, for authors, the dashboard link (SPEC.md section 2).
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import { DashboardIcon, SearchIcon } from '../../components/icons';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { NAV_LINKS } from '../../components/navLinks';
+import { onNavClick } from '../../components/TopBar';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { session } from '../../state/session';
 
 export function HomePage() {
   const { t } = useTranslation();
+  const { userInfo } = useSnapshot(session);
+  useDocumentTitle(undefined);
   return (
-    <main>
-      <h1>{t('home.title')}</h1>
-    </main>
+    <div className="home">
+      <nav className="circle-menu" aria-label={t('nav.main')}>
+        <div className="circle-center">
+          <h1>{t('home.title')}</h1>
+          <p>{t('home.subtitle')}</p>
+        </div>
+        <ul>
+          {NAV_LINKS.map((link, index) => (
+            <li key={link.href} style={{ '--i': index } as CSSProperties}>
+              <Link href={link.href} onClick={() => onNavClick(link.href)}>{t(link.key)}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="home-tools">
+        <LanguageSwitch className="lang-switch-large" />
+        <Link href="/search" className="button button-secondary"><SearchIcon size={18} /> {t('nav.search')}</Link>
+        {userInfo?.isAuthor && (
+          <Link href="/dashboard/posts" className="button button-secondary"><DashboardIcon size={18} /> {t('nav.dashboard')}</Link>
+        )}
+      </div>
+    </div>
   );
 }

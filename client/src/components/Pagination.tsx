@@ -1,0 +1,43 @@
+// Numbered pagination with 2 neighbours, previous and next; the page lives in ?p= of the address.
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { paginationRange } from '../lib/pagination';
+
+export function Pagination({ page, pages }: { page: number; pages: number }) {
+  const { t } = useTranslation();
+  const [location] = useLocation();
+  const search = useSearch();
+  if (pages <= 1) return null;
+  const range = paginationRange(page, pages);
+
+  const hrefFor = (target: number) => {
+    const params = new URLSearchParams(search);
+    params.set('p', String(target));
+    return `${location}?${params.toString()}`;
+  };
+
+  return (
+    <nav className="pagination" aria-label={t('pagination.label')}>
+      <ul>
+        <li>
+          {range.previous
+            ? <Link href={hrefFor(range.previous)} rel="prev">{t('pagination.previous')}</Link>
+            : <span aria-disabled="true" className="disabled">{t('pagination.previous')}</span>}
+        </li>
+        {range.pages.map((number) => (
+          <li key={number}>
+            <Link href={hrefFor(number)} aria-current={number === page ? 'page' : undefined}
+              aria-label={t('pagination.page', { number })}>
+              {number}
+            </Link>
+          </li>
+        ))}
+        <li>
+          {range.next
+            ? <Link href={hrefFor(range.next)} rel="next">{t('pagination.next')}</Link>
+            : <span aria-disabled="true" className="disabled">{t('pagination.next')}</span>}
+        </li>
+      </ul>
+    </nav>
+  );
+}

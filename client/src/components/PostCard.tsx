@@ -1,0 +1,22 @@
+// A post card: image, title, relative time and the width-dependent excerpt.
+import { Link } from 'wouter';
+import { excerpt } from '../lib/excerpt';
+import type { Post } from '../lib/types';
+import { RelativeTimeText } from './RelativeTimeText';
+
+export function PostCard({ post, width, eager }: { post: Post; width: number; eager?: boolean }) {
+  return (
+    <article className="card post-card">
+      {post.image && (
+        <img src={post.image} alt="" width={400} height={225} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+      )}
+      <div className="card-body">
+        <h2 className="card-title">
+          <Link href={`/p/${post._id}`}>{post.title}</Link>
+        </h2>
+        <RelativeTimeText date={post.createdAt} />
+        <p className="excerpt" dir="auto">{excerpt(post.describtion, width)}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+// The paginated post grid shared by /posts/{type} and /search.
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiState } from '../lib/useApi';
+import type { PostPage } from '../lib/types';
+import { useWindowWidth } from '../lib/useWindowWidth';
+import { Pagination } from './Pagination';
+import { PostCard } from './PostCard';
+import { Empty, ErrorMessage, Loading } from './Status';
+
+export function PostList({ state, page, emptyText }: { state: ApiState<PostPage>; page: number; emptyText: string }) {
+  const { t } = useTranslation();
+  const width = useWindowWidth();
+
+  // A new page starts at the top, as a new page load would.
+  useEffect(() => { window.scrollTo(0, 0); }, [page]);
+
+  if (state.error) return <ErrorMessage error={state.error} />;
+  if (!state.data) return <Loading />;
+  const { posts, pages } = state.data;
+  return (
+    <>
+      <div aria-busy={state.loading} className="post-list-wrap">
+        {posts.length === 0 ? <Empty>{emptyText}</Empty> : (
+          <ul className="post-grid" aria-label={t('posts.listLabel')}>
+            {posts.map((post, index) => (
+              <li key={post._id}><PostCard post={post} width={width} eager={index < 2} /></li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <Pagination page={page} pages={pages} />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+// Dark or light background, dark first, kept in localStorage (SPEC.md section 1).
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { appState, toggleTheme } from '../state/app';
+import { MoonIcon, SunIcon } from './icons';
+
+export function ThemeToggle() {
+  const { t } = useTranslation();
+  const { theme } = useSnapshot(appState);
+  const isDark = theme === 'dark';
+  return (
+    <button type="button" className="icon-button theme-toggle" aria-pressed={!isDark} onClick={toggleTheme}
+      aria-label={t('theme.light')} title={isDark ? t('theme.toLight') : t('theme.toDark')}>
+      {isDark ? <SunIcon size={20} /> : <MoonIcon size={20} />}
+    </button>
+  );
+}

@@ -1,0 +1,13 @@
+// The eight links of the home circular menu, shared with the mobile top navigation (SPEC.md section 2).
+export const NAV_LINKS = [
+  { href: '/', key: 'nav.home' },
+  { href: '/ht', key: 'nav.ht' },
+  { href: '/servicemap', key: 'nav.servicemap' },
+  { href: '/seeking_help', key: 'nav.seekingHelp' },
+  { href: '/about', key: 'nav.about' },
+  { href: '/international', key: 'nav.international' },
+  { href: '/useful_tools', key: 'nav.usefulTools' },
+  { href: '/contact', key: 'nav.contact' },
+] as const;
+
+export const CONTACT_HREF = '/contact';

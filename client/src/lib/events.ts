@@ -1,0 +1,14 @@
+// Page views and the Contact Us click go to this site's own POST /api/events, never to a third party.
+export type EventName = 'pageview' | 'contact_click';
+
+export function sendEvent(name: EventName, path: string): void {
+  const body = JSON.stringify({ name, path });
+  try {
+    // sendBeacon survives the page being left and never delays navigation.
+    if (navigator.sendBeacon?.('/api/events', new Blob([body], { type: 'application/json' }))) return;
+  } catch {
+    // Fall through to fetch.
+  }
+  fetch('/api/events', { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, keepalive: true })
+    .catch(() => { /* Analytics never disturbs the visitor. */ });
+}

@@ -1,0 +1,10 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Names the browser tab after the screen, so screen readers announce where a link led. */
+export function useDocumentTitle(title: string | undefined): void {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = title ? `${title} | ${t('site.name')}` : t('site.name');
+  }, [title, t]);
+}

@@ -1,0 +1,92 @@
+// /maps/{city}: the city's maps, its branches and the once-per-browser service rating.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'wouter';
+import { api } from '../../api/client';
+import { StarDisplay, StarInput } from '../../components/Stars';
+import { ErrorMessage, Loading } from '../../components/Status';
+import { useApi } from '../../lib/useApi';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import type { City } from '../../lib/types';
+import { readStoredNumber, SERVICE_RATE_KEY, storeNumber } from '../../state/app';
+
+/** SPEC.md section 9: the 'Successful' banner shows for 3000 ms. */
+export const SUCCESS_BANNER_MS = 3000;
+
+export default function CityPage() {
+  const { t } = useTranslation();
+  const { city = '' } = useParams<{ city: string }>();
+  const state = useApi<City>(`/api/maps/m/${encodeURIComponent(city)}`);
+  useDocumentTitle(state.data?.name ?? city);
+  const data = state.data;
+  return (
+    <article className="page city-page">
+      <h1>{data?.name ?? city}</h1>
+      {state.error && <ErrorMessage error={state.error} />}
+      {state.loading && !data && <Loading />}
+      {data && (
+        <>
+          <div className="map-images">
+            {data.countryMap && (
+              <figure><img src={data.countryMap} alt={t('city.countryMap', { name: data.name })} width={640} height={480} /></figure>
+            )}
+            {data.cityMap && (
+              <figure><img src={data.cityMap} alt={t('city.cityMap', { name: data.name })} width={640} height={480} loading="lazy" /></figure>
+            )}
+          </div>
+          <h2>{t('city.branches')}</h2>
+          <ul className="branch-list">
+            {data.branch.map((branch, index) => (
+              <li key={index} className="card branch-card">
+                <p className="branch-address">{branch.address}</p>
+                <p><span className="label">{t('city.phone')}: </span><a href={`tel:${branch.phone.replace(/\s+/g, '')}`}><bdi dir="ltr">{branch.phone}</bdi></a></p>
+                <p><span className="label">{t('city.email')}: </span><a href={`mailto:${branch.email}`}><bdi dir="ltr">{branch.email}</bdi></a></p>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <ServiceRating />
+    </article>
+  );
+}
+
+function ServiceRating() {
+  const { t } = useTranslation();
+  const [rated, setRated] = useState<number | null>(() => readStoredNumber(SERVICE_RATE_KEY));
+  const [success, setSuccess] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = window.setTimeout(() => setSuccess(false), SUCCESS_BANNER_MS);
+    return () => window.clearTimeout(timer);
+  }, [success]);
+
+  const rate = async (value: number) => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const answer = await api.post<{ rated: number }>('/api/rating/service', { rate: value });
+      storeNumber(SERVICE_RATE_KEY, answer.rated);
+      setRated(answer.rated);
+      setSuccess(true);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="service-rating" aria-labelledby="service-rating-title">
+      <h2 id="service-rating-title">{t('rating.serviceTitle')}</h2>
+      {rated
+        ? <StarDisplay value={rated} size={32} label={t('rating.yourRating', { count: rated })} />
+        : <StarInput label={t('rating.serviceTitle')} disabled={busy} onRate={(value) => { void rate(value); }} />}
+      <div role="status">{success && <p className="success-banner">{t('common.successful')}</p>}</div>
+      {failed && <p className="status-error" role="alert">{t('status.error')}</p>}
+    </section>
+  );
+}

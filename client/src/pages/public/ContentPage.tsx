@@ -1,0 +1,37 @@
+// /about and /ht: the page text in the chosen language (About with its image), never as HTML.
+import { useTranslation } from 'react-i18next';
+import { ErrorMessage, Loading, Empty } from '../../components/Status';
+import { useApi } from '../../lib/useApi';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import type { Content } from '../../lib/types';
+
+function ContentPage({ type, titleKey }: { type: string; titleKey: string }) {
+  const { t, i18n } = useTranslation();
+  const state = useApi<Content>(`/api/content/${encodeURIComponent(type)}`);
+  const title = t(titleKey);
+  useDocumentTitle(title);
+  const text = state.data ? (i18n.resolvedLanguage === 'ar' ? state.data.contentAr : state.data.contentEn) : '';
+  return (
+    <article className="page content-page">
+      <h1>{title}</h1>
+      {state.error && <ErrorMessage error={state.error} />}
+      {state.loading && !state.data && <Loading />}
+      {state.data && (
+        <>
+          {type === 'About' && state.data.image && (
+            <img className="content-image" src={state.data.image} alt="" width={960} height={540} />
+          )}
+          {text ? <div className="prose">{text}</div> : <Empty>{t('content.empty')}</Empty>}
+        </>
+      )}
+    </article>
+  );
+}
+
+export default function AboutPage() {
+  return <ContentPage type="About" titleKey="about.title" />;
+}
+
+export function HumanTraffickingPage() {
+  return <ContentPage type="Human Trafficing" titleKey="ht.title" />;
+}

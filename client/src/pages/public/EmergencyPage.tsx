@@ -1,0 +1,44 @@
+// /e/{type}: tap-to-call cards with the number and the name in the current language.
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'wouter';
+import { PhoneIcon } from '../../components/icons';
+import { Empty, ErrorMessage, Loading } from '../../components/Status';
+import { useApi } from '../../lib/useApi';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import type { EmergencyItem } from '../../lib/types';
+
+export default function EmergencyPage() {
+  const { t, i18n } = useTranslation();
+  const { type = '' } = useParams<{ type: string }>();
+  const state = useApi<EmergencyItem[]>(`/api/emergency/${encodeURIComponent(type)}`);
+  const title = type === 'VOT' ? t('emergencyPage.vot') : t('emergencyPage.emergency');
+  useDocumentTitle(title);
+  const arabic = i18n.resolvedLanguage === 'ar';
+  return (
+    <section className="page">
+      <h1>{title}</h1>
+      {state.error && <ErrorMessage error={state.error} />}
+      {state.loading && !state.data && <Loading />}
+      {state.data && state.data.length === 0 && <Empty>{t('emergencyPage.empty')}</Empty>}
+      {state.data && state.data.length > 0 && (
+        <ul className="call-cards">
+          {state.data.map((item) => {
+            const name = arabic ? item.nameAR : item.nameEN;
+            return (
+              <li key={item._id}>
+                <a className="card call-card" href={`tel:${item.value.replace(/\s+/g, '')}`}
+                  aria-label={t('emergencyPage.callName', { name, number: item.value })}>
+                  {item.icon
+                    ? <img src={item.icon} alt="" width={48} height={48} loading="lazy" />
+                    : <span className="call-card-icon"><PhoneIcon size={32} /></span>}
+                  <span className="call-card-name">{name}</span>
+                  <bdi dir="ltr" className="call-card-number">{item.value}</bdi>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+// /posts/{type}: the posts of one type in the current language, newest first, page in ?p=.
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearch } from 'wouter';
+import { PostList } from '../../components/PostList';
+import { pageFromSearch } from '../../lib/pagination';
+import { useApi } from '../../lib/useApi';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import type { PostPage } from '../../lib/types';
+
+export const POST_TYPE_KEYS: Record<string, string> = {
+  International: 'postTypes.International',
+  Iraq: 'postTypes.Iraq',
+  Training: 'postTypes.Training',
+  Guide: 'postTypes.Guide',
+  Form: 'postTypes.Form',
+  'Flyer And Brochure': 'postTypes.Flyer',
+};
+
+export default function PostsPage() {
+  const { t, i18n } = useTranslation();
+  const { type = '' } = useParams<{ type: string }>();
+  const page = pageFromSearch(useSearch());
+  const language = i18n.resolvedLanguage === 'ar' ? 'ar' : 'en';
+  const state = useApi<PostPage>(`/api/posts/${encodeURIComponent(type)}/${language}?pageNumber=${page}`);
+  const title = POST_TYPE_KEYS[type] ? t(POST_TYPE_KEYS[type]) : type;
+  useDocumentTitle(title);
+  return (
+    <section className="page">
+      <h1>{title}</h1>
+      <PostList state={state} page={page} emptyText={t('posts.empty')} />
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+// /search: a keyword box and the matching posts, with ?q= and ?p= in the address.
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { SearchIcon } from '../../components/icons';
+import { PostList } from '../../components/PostList';
+import { pageFromSearch } from '../../lib/pagination';
+import { useApi } from '../../lib/useApi';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import type { PostPage } from '../../lib/types';
+
+export default function SearchPage() {
+  const { t } = useTranslation();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const query = new URLSearchParams(search).get('q')?.trim() ?? '';
+  const page = pageFromSearch(search);
+  const [keyword, setKeyword] = useState(query);
+  useEffect(() => setKeyword(query), [query]);
+  const state = useApi<PostPage>(query ? `/api/posts/s?keyword=${encodeURIComponent(query)}&pageNumber=${page}` : null);
+  const title = t('search.title');
+  useDocumentTitle(title);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = keyword.trim();
+    navigate(value ? `/search?${new URLSearchParams({ q: value, p: '1' }).toString()}` : '/search');
+  };
+
+  return (
+    <section className="page">
+      <h1>{title}</h1>
+      <form role="search" className="search-form" onSubmit={submit}>
+        <label htmlFor="search-keyword">{t('search.label')}</label>
+        <div className="search-row">
+          <input id="search-keyword" type="search" value={keyword} onChange={(event) => setKeyword(event.target.value)}
+            maxLength={150} autoComplete="off" />
+          <button type="submit" className="button"><SearchIcon size={18} /> {t('search.submit')}</button>
+        </div>
+      </form>
+      {query
+        ? <PostList state={state} page={page} emptyText={t('search.empty', { keyword: query })} />
+        : <p className="status status-empty">{t('search.prompt')}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+// /servicemap: the grid of city thumbnails and the average service rating, read-only.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { StarDisplay } from '../../components/Stars';
+import { Empty, ErrorMessage, Loading } from '../../components/Status';
+import { useApi } from '../../lib/useApi';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import type { City, RatingSummary } from '../../lib/types';
+
+export default function ServiceMapPage() {
+  const { t } = useTranslation();
+  const cities = useApi<City[]>('/api/maps');
+  const rating = useApi<RatingSummary>('/api/rating');
+  const title = t('servicemap.title');
+  useDocumentTitle(title);
+  const average = rating.data?.avgCountry ?? 0;
+  return (
+    <section className="page">
+      <h1>{title}</h1>
+      <p className="lead">{t('servicemap.intro')}</p>
+      <div className="average-rating">
+        <span>{t('servicemap.average')}</span>
+        <StarDisplay value={average} label={t('rating.average', { value: average.toFixed(1) })} />
+      </div>
+      {cities.error && <ErrorMessage error={cities.error} />}
+      {cities.loading && !cities.data && <Loading />}
+      {cities.data && cities.data.length === 0 && <Empty>{t('servicemap.empty')}</Empty>}
+      {cities.data && cities.data.length > 0 && (
+        <ul className="city-grid">
+          {cities.data.map((city) => (
+            <li key={city._id}>
+              <Link href={`/maps/${encodeURIComponent(city.name)}`} className="card city-card">
+                {city.thumbnail && <img src={city.thumbnail} alt="" width={320} height={200} loading="lazy" decoding="async" />}
+                <span className="city-name">{city.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+// Application state of the public site (SPEC.md section 3): theme, language, mobile menu, visitor
+// count, the staff-configured settings, the success message and the website rating modal.
+import { proxy } from 'valtio';
+import { api } from '../api/client';
+
+export type Theme = 'dark' | 'light';
+
+export interface Settings {
+  /** Where the quick exit sends the visitor; staff can change it. */
+  quickExitUrl: string;
+}
+
+export const DEFAULT_QUICK_EXIT_URL = 'https://www.bbc.com/weather';
+const THEME_KEY = 'theme';
+export const WEBSITE_RATE_KEY = 'websiteRate';
+export const SERVICE_RATE_KEY = 'serviceRate';
+/** SPEC.md section 9: the website rating modal opens 60 s after the app loads. */
+export const RATING_MODAL_DELAY_MS = 60_000;
+
+function readTheme(): Theme {
+  try {
+    return localStorage.getItem(THEME_KEY) === 'light' ? 'light' : 'dark';
+  } catch {
+    return 'dark';
+  }
+}
+
+export const appState = proxy({
+  theme: readTheme(),
+  language: 'en' as 'en' | 'ar',
+  navbarOpen: false,
+  visitorCount: null as number | null,
+  settings: { quickExitUrl: DEFAULT_QUICK_EXIT_URL } as Settings,
+  successMessage: '',
+  ratingModalOpen: false,
+});
+
+export function applyTheme(theme: Theme): void {
+  const root = document.documentElement;
+  root.classList.toggle('theme-dark', theme === 'dark');
+  root.classList.toggle('theme-light', theme === 'light');
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme === 'dark' ? '#0b1f24' : '#f4faf9');
+}
+
+export function toggleTheme(): void {
+  appState.theme = appState.theme === 'dark' ? 'light' : 'dark';
+  applyTheme(appState.theme);
+  try {
+    localStorage.setItem(THEME_KEY, appState.theme);
+  } catch {
+    // Private mode without storage: the theme still changes for this visit.
+  }
+}
+
+export function setNavbarOpen(open: boolean): void {
+  appState.navbarOpen = open;
+}
+
+export function readStoredNumber(key: string): number | null {
+  try {
+    const value = Number(localStorage.getItem(key));
+    return Number.isFinite(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeNumber(key: string, value: number): void {
+  try {
+    localStorage.setItem(key, String(value));
+  } catch {
+    // Storage refused: the vote still counted on the server.
+  }
+}
+
+/** Runs once at start: visitor count and settings, and the timer of the website rating modal. */
+export function startApp(): void {
+  applyTheme(appState.theme);
+  api.get<{ count: number }>('/api/visitor')
+    .then((answer) => { appState.visitorCount = answer.count; })
+    .catch(() => { /* SPEC.md section 8: other failures are only logged; the contact page shows a dash. */ });
+  api.get<Settings>('/api/settings')
+    .then((answer) => { if (answer?.quickExitUrl) appState.settings.quickExitUrl = answer.quickExitUrl; })
+    .catch(() => { /* Keep the default neutral page. */ });
+  if (readStoredNumber(WEBSITE_RATE_KEY) === null) {
+    window.setTimeout(() => {
+      if (readStoredNumber(WEBSITE_RATE_KEY) === null) appState.ratingModalOpen = true;
+    }, RATING_MODAL_DELAY_MS);
+  }
+}
