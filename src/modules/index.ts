@@ -4,6 +4,7 @@ import auditRoutes from './audit/routes';
 import healthRoutes from './health/routes';
 import usersRoutes from './users/routes';
 import postsRoutes from './posts/routes';
+import uploadsRoutes from './uploads/routes';
 import ratingRoutes from './rating/routes';
 import visitorRoutes from './visitor/routes';
 import eventsRoutes from './events/routes';
@@ -14,6 +15,7 @@ export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
   usersRoutes,
   postsRoutes,
+  uploadsRoutes,
   auditRoutes,
   ratingRoutes,
   visitorRoutes,

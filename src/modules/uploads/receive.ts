@@ -1,0 +1,81 @@
+// Receives the files of one multipart request: each is streamed to a hidden temporary file in
+// the uploads folder, checked by its first bytes and size, then renamed to a generated name.
+// Whatever goes wrong, nothing of the request is left behind.
+import { createWriteStream } from 'node:fs';
+import { rename } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { ApiError, apiError, messages } from '../../errors';
+import { newId } from '../../shared/ids';
+import { SIGNATURE_BYTES, detectFileType, type UploadKind } from './file-types';
+import { uploadMessages, wrongFieldMessage } from './messages';
+import { publicPathOf, removeQuietly } from './storage';
+
+export const TEMP_PREFIX = '.upload-';
+
+export interface ReceiveOptions {
+  field: string;
+  kind: UploadKind;
+  maxBytes: number;
+  maxFiles: number;
+}
+
+/** Streams one file to disk; answers its public path, or throws with nothing left on disk. */
+async function storeOne(file: Readable & { truncated?: boolean }, uploadsDir: string, options: ReceiveOptions): Promise<string> {
+  const temp = path.join(uploadsDir, `${TEMP_PREFIX}${newId()}`);
+  let head = Buffer.alloc(0);
+  const sniff = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (head.length < SIGNATURE_BYTES) head = Buffer.concat([head, chunk]).subarray(0, SIGNATURE_BYTES);
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(file, sniff, createWriteStream(temp, { flags: 'wx' }));
+    if (file.truncated) throw apiError(413, messages.fileTooLarge, options.field);
+    const type = detectFileType(head);
+    if (!type || type.kind !== options.kind) throw apiError(415, messages.fileTypeNotSupported, options.field);
+    const name = `${newId()}.${type.extension}`;
+    await rename(temp, path.join(uploadsDir, name));
+    return publicPathOf(name);
+  } catch (error) {
+    await removeQuietly(temp);
+    throw error;
+  }
+}
+
+/** Turns what busboy and @fastify/multipart throw into the answers of CONTRACT.md. */
+function toClientError(error: unknown, options: ReceiveOptions): unknown {
+  if (error instanceof ApiError) return error;
+  const { code, statusCode, syscall } = error as { code?: string; statusCode?: number; syscall?: string };
+  // A failing disk is the server's fault and stays a 500 (logged); the rest came from the client.
+  if (syscall) return error;
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return apiError(413, messages.tooManyFiles, options.field);
+  if (code === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413) return apiError(413, messages.fileTooLarge, options.field);
+  return apiError(400, uploadMessages.badForm, options.field);
+}
+
+export async function receiveFiles(request: FastifyRequest, uploadsDir: string, options: ReceiveOptions): Promise<string[]> {
+  if (!request.isMultipart()) throw apiError(400, uploadMessages.notMultipart, options.field);
+  const stored: string[] = [];
+  try {
+    const parts = request.parts({
+      limits: { fileSize: options.maxBytes, files: options.maxFiles, fields: 20, fieldSize: 10_000, parts: options.maxFiles + 20 },
+    });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue; // stray text fields are ignored
+      if (part.fieldname !== options.field) {
+        part.file.resume();
+        throw apiError(400, wrongFieldMessage(options.field), part.fieldname);
+      }
+      stored.push(await storeOne(part.file, uploadsDir, options));
+    }
+  } catch (error) {
+    for (const publicPath of stored) await removeQuietly(path.join(uploadsDir, path.basename(publicPath)));
+    throw toClientError(error, options);
+  }
+  if (stored.length === 0) throw apiError(400, messages.noFile, options.field);
+  return stored;
+}

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses } from '../../shared/schemas';
+import { receiveFiles, type ReceiveOptions } from './receive';
+
+const MB = 1024 * 1024;
+// CONTRACT.md: 10 MB an image, 25 MB a PDF, 20 pictures a call.
+export const UPLOAD_LIMITS = { imageBytes: 10 * MB, pdfBytes: 25 * MB, picturesPerCall: 20 } as const;
+
+const IMAGE: ReceiveOptions = { field: 'image', kind: 'image', maxBytes: UPLOAD_LIMITS.imageBytes, maxFiles: 1 };
+const PICTURES: ReceiveOptions = { field: 'pictures', kind: 'image', maxBytes: UPLOAD_LIMITS.imageBytes, maxFiles: UPLOAD_LIMITS.picturesPerCall };
+const PDF: ReceiveOptions = { field: 'pdf', kind: 'pdf', maxBytes: UPLOAD_LIMITS.pdfBytes, maxFiles: 1 };
+
+const PathSchema = Type.String({ description: 'Public path of the stored file, e.g. /uploads/3f9c….webp' });
+const consumes = ['multipart/form-data'];
+
+const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { uploadsDir } = app.config;
+  const security = [{ bearerAuth: [] }];
+  const tags = ['uploads'];
+
+  // Any other body type reaches the handler (and its clear 400) instead of a generic 415,
+  // which the client would read as "file type not supported". Only in this plugin's scope.
+  app.addContentTypeParser('*', (_request, payload, done) => {
+    payload.resume();
+    done(null, undefined);
+  });
+
+  /** The single-path answer is a JSON string (CONTRACT.md), so it is serialised by hand. */
+  app.post('/upload', {
+    preHandler: app.requireAuthor,
+    schema: { tags, summary: 'Upload one image (field "image": JPEG, PNG, WebP or GIF, at most 10 MB)', security, consumes, response: { 200: PathSchema, ...errorResponses } },
+  }, async (request, reply) => {
+    const [stored] = await receiveFiles(request, uploadsDir, IMAGE);
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(stored));
+  });
+
+  app.post('/upload/multi', {
+    preHandler: app.requireAuthor,
+    schema: { tags, summary: 'Upload up to 20 images (field "pictures", repeated)', security, consumes, response: { 200: Type.Array(PathSchema), ...errorResponses } },
+  }, async (request) => receiveFiles(request, uploadsDir, PICTURES));
+
+  app.post('/upload/pdf', {
+    preHandler: app.requireAuthor,
+    schema: { tags, summary: 'Upload one PDF (field "pdf", at most 25 MB)', security, consumes, response: { 200: PathSchema, ...errorResponses } },
+  }, async (request, reply) => {
+    const [stored] = await receiveFiles(request, uploadsDir, PDF);
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(stored));
+  });
+};
+
+export default uploadsRoutes;
