@@ -1,0 +1,108 @@
+// Writes one backup archive: a consistent SQLite snapshot (online backup API, safe while the
+// server writes), every upload, and a manifest with sizes and sha256 sums.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, DATABASE_MEMBER, MANIFEST_MEMBER, UPLOADS_PREFIX, type BackupManifest } from './manifest';
+import { isSafeMemberName, TarGzWriter, type ArchivedFile } from './tar';
+
+export interface BackupSource {
+  databaseFile: string;
+  uploadsDir: string;
+  /** The running server's own connection; without it a second connection is opened. */
+  sqlite?: SQLite.Database;
+}
+
+export interface BackupResult {
+  file: string;
+  manifest: BackupManifest;
+  /** Upload files left out because their names are not safe inside an archive. */
+  skipped: string[];
+}
+
+/** Pages copied per step: large enough to finish fast, small enough to keep the server answering. */
+const PAGES_PER_STEP = 1000;
+
+/** 2026-11-23T09:05:07Z -> 20261123-090507 (UTC). */
+export function backupTimestamp(date: Date): string {
+  return date.toISOString().slice(0, 19).replace(/-|:/g, '').replace('T', '-');
+}
+
+function uniqueArchivePath(outDir: string, prefix: string, now: Date): string {
+  const base = `${prefix}-${backupTimestamp(now)}`;
+  let candidate = path.join(outDir, `${base}.tar.gz`);
+  for (let n = 2; existsSync(candidate); n += 1) candidate = path.join(outDir, `${base}-${n}.tar.gz`);
+  return candidate;
+}
+
+/** Upload files as archive member names, relative to uploadsDir. */
+function listUploads(uploadsDir: string): string[] {
+  const found: string[] = [];
+  const visit = (dir: string, prefix: string) => {
+    let names: string[];
+    try { names = readdirSync(dir); } catch { return; }
+    for (const name of names.sort()) {
+      const full = path.join(dir, name);
+      const stats = statSync(full, { throwIfNoEntry: false });
+      if (stats?.isDirectory()) visit(full, `${prefix}${name}/`);
+      else if (stats?.isFile()) found.push(`${prefix}${name}`);
+    }
+  };
+  visit(uploadsDir, '');
+  return found;
+}
+
+async function snapshotDatabase(source: BackupSource, target: string): Promise<string[]> {
+  const connection = source.sqlite ?? new SQLite(source.databaseFile, { fileMustExist: true, timeout: 5000 });
+  try {
+    await connection.backup(target, { progress: () => PAGES_PER_STEP });
+  } finally {
+    if (!source.sqlite) connection.close();
+  }
+  const snapshot = new SQLite(target, { readonly: true });
+  try {
+    const hasMigrations = snapshot.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'").get();
+    return hasMigrations ? (snapshot.prepare('SELECT name FROM kysely_migration ORDER BY name').pluck().all() as string[]) : [];
+  } finally {
+    snapshot.close();
+  }
+}
+
+export async function createBackup(source: BackupSource, outDir: string, options: { prefix?: string; now?: Date } = {}): Promise<BackupResult> {
+  const now = options.now ?? new Date();
+  mkdirSync(outDir, { recursive: true });
+  const finalPath = uniqueArchivePath(outDir, options.prefix ?? 'backup', now);
+  const partialPath = `${finalPath}.partial`;
+  // The snapshot is staged beside the archive so it never fills a small /tmp.
+  const workDir = mkdtempSync(path.join(outDir, '.backup-work-'));
+  try {
+    const snapshotFile = path.join(workDir, DATABASE_MEMBER);
+    const migrations = await snapshotDatabase(source, snapshotFile);
+
+    const writer = new TarGzWriter(partialPath);
+    const files: ArchivedFile[] = [];
+    const skipped: string[] = [];
+    try {
+      files.push(await writer.addFile(DATABASE_MEMBER, snapshotFile, statSync(snapshotFile).size, now));
+      for (const relative of listUploads(source.uploadsDir)) {
+        const member = `${UPLOADS_PREFIX}${relative}`;
+        const stats = statSync(path.join(source.uploadsDir, relative), { throwIfNoEntry: false });
+        if (!stats) continue; // deleted since it was listed
+        if (!isSafeMemberName(member)) { skipped.push(relative); continue; }
+        files.push(await writer.addFile(member, path.join(source.uploadsDir, relative), stats.size, stats.mtime));
+      }
+      const manifest: BackupManifest = { format: BACKUP_FORMAT, formatVersion: BACKUP_FORMAT_VERSION, createdAt: now.toISOString(), migrations, files };
+      await writer.addBuffer(MANIFEST_MEMBER, Buffer.from(JSON.stringify(manifest, null, 2)), now);
+      await writer.finish();
+      // Only a complete archive ever carries the final name.
+      renameSync(partialPath, finalPath);
+      return { file: finalPath, manifest, skipped };
+    } catch (error) {
+      await writer.finish().catch(() => undefined);
+      rmSync(partialPath, { force: true });
+      throw error;
+    }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
