@@ -1,0 +1,110 @@
+// Posts with real uploads, the refused file, About content in both languages.
+import { expect, test, type Page } from '@playwright/test';
+import { apiLogin, auth, createAuthor, openAs, pdf, png, textFile } from './dashboard-helpers';
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.dash-toasts').getByText(text);
+
+test('an author creates, edits and deletes a post with image, album and PDF uploads', async ({ page, request }) => {
+  const author = await createAuthor(request, await apiLogin(request));
+  await openAs(page, author, '/dashboard/posts');
+  await page.getByRole('link', { name: 'Add post' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/posts\/addpost$/);
+  await expect(page.getByLabel('Type')).toHaveValue('International');
+  await expect(page.getByLabel('Language')).toHaveValue('en');
+  await expect(page.getByLabel('State')).toHaveValue('published');
+
+  // A text file offered as an image is refused with the spec's message.
+  await page.getByLabel('Main image').setInputFiles(textFile('notes.png'));
+  await expect(page.getByRole('alert').filter({ hasText: 'Error! File Type is not supported' })).toBeVisible();
+
+  // Nothing typed is lost when the server refuses the save (no title).
+  await page.getByLabel('Description').fill('A guide for frontline workers.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /^Error! / }).first()).toBeVisible();
+  await expect(page.getByLabel('Description')).toHaveValue('A guide for frontline workers.');
+
+  const title = `E2E guide ${Date.now()}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Main image').setInputFiles(png('cover.png'));
+  await page.getByLabel('Album pictures').setInputFiles([png('one.png'), png('two.png')]);
+  await page.getByLabel('PDF document').setInputFiles(pdf('guide.pdf'));
+  await expect(page.getByRole('link', { name: 'View PDF' })).toBeVisible();
+  await expect(page.locator('.dash-upload img')).toHaveCount(3);
+  await page.getByLabel('YouTube video id').fill('dQw4w9WgXcQ');
+  await page.getByLabel('Type').selectOption('Guide');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/posts$/);
+
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('Published');
+  const openLink = row.getByRole('link', { name: `Open ${title} in a new tab` });
+  await expect(openLink).toHaveAttribute('target', '_blank');
+  const id = (await openLink.getAttribute('href'))!.replace('/p/', '');
+  const saved = await (await request.get(`/api/posts/${id}`)).json();
+  expect(saved).toMatchObject({ title, type: 'Guide', language: 'en', video: 'dQw4w9WgXcQ', state: 'published' });
+  expect(saved.image).toMatch(/^\/uploads\//);
+  expect(saved.pictures).toHaveLength(2);
+  expect(saved.pdf).toMatch(/^\/uploads\/.+\.pdf$/);
+  expect((await request.get(saved.pdf)).headers()['content-type']).toContain('application/pdf');
+
+  // The public detail page shows it.
+  const publicPage = await page.context().newPage();
+  await publicPage.goto(`/p/${id}`);
+  await expect(publicPage.getByRole('heading', { name: title })).toBeVisible();
+  await publicPage.close();
+
+  // Edit: the form loads the post with the token, then saves a draft.
+  await row.getByRole('link', { name: `Edit ${title}` }).click();
+  await expect(page.getByLabel('Title')).toHaveValue(title);
+  await expect(page.getByLabel('Type')).toHaveValue('Guide');
+  await page.getByLabel('Title').fill(`${title} v2`);
+  await page.getByLabel('State').selectOption('draft');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/posts$/);
+  const editedRow = page.getByRole('row').filter({ hasText: `${title} v2` });
+  await expect(editedRow).toContainText('Draft');
+  expect((await request.get(`/api/posts/${id}`)).status()).toBe(404);
+  expect((await request.get(`/api/posts/${id}`, { headers: auth(author) })).status()).toBe(200);
+
+  // Delete after the bilingual confirmation.
+  await editedRow.getByRole('button', { name: `Delete ${title} v2` }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this document?' });
+  await dialog.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(toast(page, 'Post has been removed successfully')).toBeVisible();
+  await expect(editedRow).toHaveCount(0);
+  expect((await request.get(`/api/posts/${id}`, { headers: auth(author) })).status()).toBe(404);
+});
+
+test('About is edited in both languages, with its image, and other types load their own text', async ({ page, request }) => {
+  await openAs(page, await apiLogin(request), '/dashboard/content');
+  await expect(page.getByLabel('Content type')).toHaveValue('About');
+  const english = `We help survivors. ${Date.now()}`;
+  const arabic = `نحن نساعد الناجين. ${Date.now()}`;
+  await expect(page.getByLabel('English text')).toBeEnabled();
+  await page.getByLabel('English text').fill(english);
+  await page.getByLabel('Arabic text').fill(arabic);
+  await expect(page.getByLabel('Arabic text')).toHaveAttribute('dir', 'rtl');
+  await page.getByLabel('Image', { exact: true }).setInputFiles(png('about.png'));
+  await expect(page.locator('.dash-upload img')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Successful')).toBeVisible();
+  const about = await (await request.get('/api/content/About')).json();
+  expect(about).toMatchObject({ contentEn: english, contentAr: arabic });
+  expect(about.image).toMatch(/^\/uploads\//);
+
+  // Another type: no image field, its own text.
+  await page.getByLabel('Content type').selectOption('Activity');
+  await expect(page.getByLabel('Image', { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel('English text')).not.toHaveValue(english);
+
+  // The same screen in Arabic.
+  await page.getByLabel('Content type').selectOption('About');
+  await expect(page.getByLabel('English text')).toHaveValue(english);
+  await page.getByRole('navigation').getByRole('button', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByLabel('النص العربي').fill(`${arabic} محدث`);
+  await page.getByRole('button', { name: 'حفظ' }).click();
+  await expect(toast(page, 'تمت العملية بنجاح').last()).toBeVisible();
+  expect((await (await request.get('/api/content/About')).json()).contentAr).toBe(`${arabic} محدث`);
+});
