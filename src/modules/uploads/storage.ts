@@ -7,7 +7,7 @@ import { referencedUploadPaths } from './references';
 
 export const UPLOAD_URL_PREFIX = '/uploads/';
 /** Generated names only (24 hex + extension): anything else is not ours to touch. */
-const STORED_NAME = /^[A-Za-z0-9_-]+\.[a-z0-9]{2,5}$/;
+export const STORED_NAME = /^[A-Za-z0-9_-]+\.[a-z0-9]{2,5}$/;
 
 export function publicPathOf(fileName: string): string {
   return `${UPLOAD_URL_PREFIX}${fileName}`;
