@@ -10,6 +10,7 @@ import visitorRoutes from './visitor/routes';
 import eventsRoutes from './events/routes';
 import settingsRoutes from './settings/routes';
 import contentRoutes from './content/routes';
+import mapsRoutes from './maps/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -22,4 +23,5 @@ export const apiModules: FastifyPluginAsync[] = [
   eventsRoutes,
   settingsRoutes,
   contentRoutes,
+  mapsRoutes,
 ];

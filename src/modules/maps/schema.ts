@@ -1,0 +1,72 @@
+import { Type, type Static } from 'typebox';
+import { RequiredText, UploadPathSchema } from '../../shared/schemas';
+
+export const LIMITS = { nameMax: 100, branchesMax: 50, addressMax: 300, phoneMax: 32, emailMax: 100 } as const;
+/** Digits, spaces, +, - and parentheses: "+964 (770) 000-0101". */
+export const PHONE_PATTERN = /^[0-9 +()-]+$/;
+
+/**
+ * lat/lang arrive as numbers, null, or text from form inputs: '' means no value, '33.3' a number.
+ * The range is checked after parsing (see validate-city.ts) so text and numbers share one rule.
+ */
+const CoordinateSchema = Type.Union([
+  Type.Number(),
+  Type.Null(),
+  Type.String({ maxLength: 32, pattern: '^\\s*(-?(\\d+(\\.\\d*)?|\\.\\d+))?\\s*$' }),
+]);
+
+export const BranchBodySchema = Type.Object({
+  address: RequiredText(LIMITS.addressMax),
+  phone: RequiredText(LIMITS.phoneMax),
+  email: Type.String({ format: 'email', minLength: 1, maxLength: LIMITS.emailMax }),
+  lat: Type.Optional(CoordinateSchema),
+  lang: Type.Optional(CoordinateSchema),
+}, { additionalProperties: false });
+
+export const CityBodySchema = Type.Object({
+  name: RequiredText(LIMITS.nameMax),
+  thumbnail: Type.Optional(UploadPathSchema),
+  countryMap: Type.Optional(UploadPathSchema),
+  cityMap: Type.Optional(UploadPathSchema),
+  cityMapAdd: Type.Optional(UploadPathSchema),
+  branch: Type.Array(BranchBodySchema, { maxItems: LIMITS.branchesMax }),
+}, { additionalProperties: false });
+
+export const BranchSchema = Type.Object({
+  address: Type.String(),
+  phone: Type.String(),
+  email: Type.String(),
+  lat: Type.Union([Type.Number(), Type.Null()]),
+  lang: Type.Union([Type.Number(), Type.Null()]),
+});
+
+export const CitySchema = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  thumbnail: Type.String(),
+  countryMap: Type.String(),
+  cityMap: Type.String(),
+  cityMapAdd: Type.String(),
+  branch: Type.Array(BranchSchema),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+
+/** Ids are opaque: anything that is not a known id is simply not found (404), never a 400. */
+export const CityIdParamsSchema = Type.Object({ id: Type.String({ maxLength: 500 }) });
+export const CityNameParamsSchema = Type.Object({ name: Type.String({ maxLength: 500 }) });
+
+export type CityBody = Static<typeof CityBodySchema>;
+export type BranchBody = Static<typeof BranchBodySchema>;
+export type Branch = Static<typeof BranchSchema>;
+export type City = Static<typeof CitySchema>;
+
+/** What the repository stores: the body after parsing (trimmed name, numeric coordinates). */
+export interface CityInput {
+  name: string;
+  thumbnail?: string;
+  countryMap?: string;
+  cityMap?: string;
+  cityMapAdd?: string;
+  branch: Branch[];
+}

@@ -1,0 +1,58 @@
+// Rules of a city body that JSON Schema does not express well, and error fields in the
+// 'branch[1].phone' form that the dashboard shows next to the right branch block.
+import { ApiError, type BilingualMessage, type ErrorItem } from '../../errors';
+import { describeValidationErrors } from '../../plugins/validation';
+import { mapsMessages } from './messages';
+import { PHONE_PATTERN, type Branch, type CityBody, type CityInput } from './schema';
+
+/** 'branch.1.phone' -> 'branch[1].phone'. */
+export function branchFieldName(field: string | null): string | null {
+  return field === null ? null : field.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+}
+
+/** The schema's validation errors, with array positions written as [n]. */
+export function schemaErrorsOf(validationError: { validation?: unknown }): ApiError {
+  const items = describeValidationErrors((validationError.validation ?? []) as never).map((described) => {
+    const field = branchFieldName(described.field);
+    // A coordinate fails as "none of number, null or numeric text": say what is expected instead.
+    if (field?.endsWith('.lat')) return item(mapsMessages.latitudeInvalid, field);
+    if (field?.endsWith('.lang')) return item(mapsMessages.longitudeInvalid, field);
+    return { ...described, field };
+  });
+  return new ApiError(400, items.length > 0 ? items : [{ messageEn: 'The request is not valid', messageAr: 'الطلب غير صالح', field: null }]);
+}
+
+/** '' and null mean no value; numeric text becomes a number; NaN means not a coordinate. */
+function parseCoordinate(value: number | string | null | undefined): number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'number') return value;
+  const text = value.trim();
+  return text === '' ? null : Number(text);
+}
+
+function item(message: BilingualMessage, field: string): ErrorItem {
+  return { messageEn: message.en, messageAr: message.ar, field };
+}
+
+/** Checks what the schema left open and answers the parsed city, or throws a 400 listing every problem. */
+export function parseCityBody(body: CityBody): CityInput {
+  const errors: ErrorItem[] = [];
+  const branch: Branch[] = body.branch.map((b, index) => {
+    const at = `branch[${index}]`;
+    if (!PHONE_PATTERN.test(b.phone)) errors.push(item(mapsMessages.phoneInvalid, `${at}.phone`));
+    const lat = parseCoordinate(b.lat);
+    const lang = parseCoordinate(b.lang);
+    if (lat !== null && !(Number.isFinite(lat) && lat >= -90 && lat <= 90)) errors.push(item(mapsMessages.latitudeInvalid, `${at}.lat`));
+    if (lang !== null && !(Number.isFinite(lang) && lang >= -180 && lang <= 180)) errors.push(item(mapsMessages.longitudeInvalid, `${at}.lang`));
+    return { address: b.address.trim(), phone: b.phone.trim(), email: b.email.trim(), lat, lang };
+  });
+  if (errors.length > 0) throw new ApiError(400, errors);
+  return {
+    name: body.name.trim(),
+    thumbnail: body.thumbnail ?? '',
+    countryMap: body.countryMap ?? '',
+    cityMap: body.cityMap ?? '',
+    cityMapAdd: body.cityMapAdd ?? '',
+    branch,
+  };
+}
