@@ -11,6 +11,7 @@ import eventsRoutes from './events/routes';
 import settingsRoutes from './settings/routes';
 import contentRoutes from './content/routes';
 import mapsRoutes from './maps/routes';
+import contactRoutes from './contact/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -24,4 +25,5 @@ export const apiModules: FastifyPluginAsync[] = [
   settingsRoutes,
   contentRoutes,
   mapsRoutes,
+  contactRoutes,
 ];
