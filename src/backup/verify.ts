@@ -9,7 +9,7 @@ import { extractTarGz } from './tar';
 
 export class BackupRefusedError extends Error {
   constructor(archive: string, reason: string) {
-    super(`${path.basename(archive)} was refused: ${reason}`);
+    super(`${path.basename(String(archive))} was refused: ${reason}`);
     this.name = 'BackupRefusedError';
   }
 }
