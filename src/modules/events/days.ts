@@ -11,7 +11,22 @@ export function lastDays(today: Date, count: number): string[] {
   return Array.from({ length: count }, (_, i) => utcDay(new Date(end - (count - 1 - i) * DAY_MS)));
 }
 
-/** Keeps the path only: a query string or fragment may hold search terms or tokens. */
+/**
+ * Keeps the path only: a query string or fragment may hold search terms or tokens. Percent
+ * escapes are decoded so /maps/%D8%A8... and /maps/ب... count as one, readable, path.
+ */
 export function pathOnly(path: string): string {
-  return path.split(/[?#]/, 1)[0] || '/';
+  const bare = path.split(/[?#]/, 1)[0] || '/';
+  try {
+    const decoded = decodeURI(bare);
+    return /[\u0000-\u001f\u007f]/.test(decoded) ? bare : decoded;
+  } catch {
+    return bare; // a malformed escape: keep the path as sent
+  }
+}
+
+/** A path inside the site: starts with one slash, no control characters. Spaces are allowed
+ * because a client may send a decoded path such as /posts/Flyer And Brochure. */
+export function isSitePath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !/[\u0000-\u001f\u007f]/.test(path);
 }

@@ -42,6 +42,10 @@ describe('helpers', () => {
     expect(pathOnly('/p/1#album')).toBe('/p/1');
     expect(pathOnly('/posts/Iraq?p=2#x')).toBe('/posts/Iraq');
     expect(pathOnly('/')).toBe('/');
+    expect(pathOnly('/posts/Flyer%20And%20Brochure?p=2')).toBe('/posts/Flyer And Brochure');
+    expect(pathOnly('/maps/%D8%A7%D9%84%D8%A8%D8%B5%D8%B1%D8%A9')).toBe('/maps/البصرة');
+    expect(pathOnly('/bad%E0%A4%A')).toBe('/bad%E0%A4%A');
+    expect(pathOnly('/a%0Ab')).toBe('/a%0Ab');
   });
 });
 
@@ -79,6 +83,7 @@ describe('POST /api/events', () => {
     expect((await send({ name: 'pageview', path: `/${'a'.repeat(199)}` })).statusCode).toBe(204);
     expect((await send({ name: 'pageview', path: "/maps/البصرة'; DROP TABLE event_counts;--" })).statusCode).toBe(204);
     expect(ctx.app.sqlite.prepare('SELECT count(*) AS n FROM event_counts WHERE path = ?').get("/maps/البصرة'; DROP TABLE event_counts;--")).toEqual({ n: 1 });
+    expect((await send({ name: 'pageview', path: '/posts/Flyer And Brochure' })).statusCode).toBe(204);
   });
 
   it.each([
@@ -91,6 +96,8 @@ describe('POST /api/events', () => {
     [{ name: 'pageview', path: 'https://evil.example/' }, 'path'],
     [{ name: 'pageview', path: `/${'a'.repeat(200)}` }, 'path'],
     [{ name: 'pageview', path: '/a\nb' }, 'path'],
+    [{ name: 'pageview', path: '/a\tb' }, 'path'],
+    [{ name: 'pageview', path: '//evil.example/x' }, 'path'],
     [{ name: 'pageview', path: 42 }, 'path'],
     [{ name: 'pageview', path: ['/'] }, 'path'],
     [{ name: 'pageview', path: '/', ip: '1.2.3.4' }, 'ip'],
@@ -98,6 +105,11 @@ describe('POST /api/events', () => {
     const response = await send(payload);
     expect(response.statusCode).toBe(400);
     expect(errorOf(response.body).field).toBe(field);
+  });
+
+  it('explains a path that does not start with a slash', async () => {
+    const response = await send({ name: 'pageview', path: 'about' });
+    expect(errorOf(response.body)).toMatchObject({ field: 'path', messageEn: expect.stringContaining('starting with /') });
   });
 
   it('refuses malformed JSON with 400', async () => {

@@ -2,9 +2,11 @@
 // with no address, cookie or user agent kept, and no third-party service.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { apiError } from '../../errors';
 import { errorResponses } from '../../shared/schemas';
 import { PUBLIC_WRITE_RATE_LIMIT } from '../rating/routes';
-import { lastDays, pathOnly, utcDay } from './days';
+import { isSitePath, lastDays, pathOnly, utcDay } from './days';
+import { eventsMessages } from './messages';
 import { EventsRepository } from './repository';
 import { EVENT_NAMES, EventBodySchema, SUMMARY_DAYS_DEFAULT, SummaryQuerySchema, SummarySchema, TOP_PATHS, type Summary } from './schema';
 
@@ -20,6 +22,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 204: Type.Null({ description: 'Counted' }), ...errorResponses },
     },
   }, async (request, reply) => {
+    if (!isSitePath(request.body.path)) throw apiError(400, eventsMessages.badPath, 'path');
     await events.countOne(utcDay(new Date()), request.body.name, pathOnly(request.body.path));
     return reply.status(204).send(null);
   });

@@ -10,8 +10,8 @@ export const TOP_PATHS = 10;
 
 export const EventBodySchema = Type.Object({
   name: Type.Union([Type.Literal('pageview'), Type.Literal('contact_click')]),
-  // A site path such as /posts/Iraq: starts with a slash, no control characters.
-  path: Type.String({ minLength: 1, maxLength: PATH_MAX, pattern: '^/[^\\u0000-\\u001f\\u007f]*$' }),
+  // Checked further by isSitePath (the route answers a clearer message than a pattern would).
+  path: Type.String({ minLength: 1, maxLength: PATH_MAX, description: 'A site path such as /posts/Iraq' }),
 }, { additionalProperties: false });
 
 export const SummaryQuerySchema = Type.Object({
