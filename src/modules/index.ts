@@ -12,6 +12,7 @@ import settingsRoutes from './settings/routes';
 import contentRoutes from './content/routes';
 import mapsRoutes from './maps/routes';
 import contactRoutes from './contact/routes';
+import emergencyRoutes from './emergency/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -26,4 +27,5 @@ export const apiModules: FastifyPluginAsync[] = [
   contentRoutes,
   mapsRoutes,
   contactRoutes,
+  emergencyRoutes,
 ];

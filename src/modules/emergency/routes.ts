@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { changedFields } from '../audit/repository';
+import { apiError } from '../../errors';
+import { DeletedSchema, errorResponses } from '../../shared/schemas';
+import { removeUnreferencedUploads } from '../uploads/storage';
+import { emergencyMessages } from './messages';
+import { EmergencyRepository } from './repository';
+import { EmergencyBodySchema, EmergencyIdParamsSchema, EmergencySchema, EmergencyTypeParamsSchema, NUMBER_PATTERN, type Emergency } from './schema';
+
+function auditedFields(item: Emergency): Record<string, unknown> {
+  return { type: item.type, value: item.value, nameEN: item.nameEN, nameAR: item.nameAR, icon: item.icon };
+}
+
+const emergencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const emergency = new EmergencyRepository(app.db);
+  const security = [{ bearerAuth: [] }];
+  const tags = ['emergency'];
+  const listSchema = Type.Array(EmergencySchema);
+
+  app.get('/emergency', {
+    schema: { tags, summary: 'All emergency and VOT contacts, newest first', response: { 200: listSchema, ...errorResponses } },
+  }, async () => emergency.list());
+
+  app.get('/emergency/:type', {
+    schema: { tags, summary: 'Emergency or VOT contacts, newest first', params: EmergencyTypeParamsSchema, response: { 200: listSchema, ...errorResponses } },
+  }, async (request) => emergency.list(request.params.type));
+
+  app.post('/emergency', {
+    preHandler: app.requireAuthor,
+    schema: { tags, summary: 'Add an emergency or VOT contact (author)', security, body: EmergencyBodySchema, response: { 201: EmergencySchema, ...errorResponses } },
+  }, async (request, reply) => {
+    const body = request.body;
+    if (!NUMBER_PATTERN.test(body.value.trim())) throw apiError(400, emergencyMessages.numberInvalid, 'value');
+    const created = await emergency.create(body);
+    await app.audit.record(request.currentUser!, 'create', 'emergency', created._id, changedFields({}, auditedFields(created)));
+    return reply.status(201).send(created);
+  });
+
+  app.delete('/emergency/:id', {
+    preHandler: app.requireAuthor,
+    schema: { tags, summary: 'Delete an emergency or VOT contact (author)', security, params: EmergencyIdParamsSchema, response: { 200: DeletedSchema, ...errorResponses } },
+  }, async (request) => {
+    const { id } = request.params;
+    const before = await emergency.findById(id);
+    if (!before || !(await emergency.delete(id))) throw apiError(404, emergencyMessages.emergencyNotFound, 'id');
+    await app.audit.record(request.currentUser!, 'delete', 'emergency', id, changedFields(auditedFields(before), {}));
+    // The icon goes too, unless another record still shows it.
+    await removeUnreferencedUploads(app.db, app.config.uploadsDir, [before.icon]);
+    return { _id: id };
+  });
+};
+
+export default emergencyRoutes;

@@ -1,0 +1,41 @@
+import { Type, type Static } from 'typebox';
+import { RequiredText, UploadPathSchema } from '../../shared/schemas';
+
+export const EMERGENCY_TYPES = ['Emergency', 'VOT'] as const;
+export type EmergencyType = (typeof EMERGENCY_TYPES)[number];
+export const LIMITS = { valueMax: 32, nameMax: 100 } as const;
+/** A number to dial: "533", "+964 770 000-0901". */
+export const NUMBER_PATTERN = /^[0-9 +-]+$/;
+
+const EmergencyTypeSchema = Type.Union([Type.Literal('Emergency'), Type.Literal('VOT')]);
+
+export const EmergencyTypeParamsSchema = Type.Object({ type: EmergencyTypeSchema });
+/** Ids are opaque: anything that is not a known id is simply not found (404). */
+export const EmergencyIdParamsSchema = Type.Object({ id: Type.String({ maxLength: 500 }) });
+
+export const EmergencyBodySchema = Type.Object({
+  type: EmergencyTypeSchema,
+  value: RequiredText(LIMITS.valueMax),
+  nameEN: RequiredText(LIMITS.nameMax),
+  nameAR: RequiredText(LIMITS.nameMax),
+  icon: Type.Optional(UploadPathSchema),
+}, { additionalProperties: false });
+
+export const EmergencySchema = Type.Object({
+  _id: Type.String(),
+  type: Type.String(),
+  value: Type.String(),
+  nameEN: Type.String(),
+  nameAR: Type.String(),
+  icon: Type.String(),
+});
+
+export type EmergencyBody = Static<typeof EmergencyBodySchema>;
+export type Emergency = Static<typeof EmergencySchema>;
+export interface EmergencyInput {
+  type: EmergencyType;
+  value: string;
+  nameEN: string;
+  nameAR: string;
+  icon?: string;
+}
