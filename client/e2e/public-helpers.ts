@@ -1,0 +1,90 @@
+// Shared helpers of the public-site browser tests: test data through the real API, console-error
+// collection, and a stub for the quick exit's neutral site so nothing leaves the machine.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+
+export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT || 4173}`;
+export const QUICK_EXIT_URL = 'https://www.bbc.com/weather';
+
+// A 1×1 PNG, so posts and cities have real images and no request ends in a 404.
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+let cachedToken: string | null = null;
+
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  if (cachedToken) return cachedToken;
+  const response = await request.post('/api/users/login', { data: E2E_ADMIN });
+  expect(response.ok()).toBeTruthy();
+  cachedToken = ((await response.json()) as { token: string }).token;
+  return cachedToken;
+}
+
+async function authed(request: APIRequestContext) {
+  return { Authorization: `Bearer ${await adminToken(request)}` };
+}
+
+export async function uploadImage(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/upload', {
+    headers: await authed(request),
+    multipart: { image: { name: 'pixel.png', mimeType: 'image/png', buffer: PNG_1X1 } },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return (await response.json()) as string;
+}
+
+export interface TestPost {
+  _id: string;
+  title: string;
+  describtion: string;
+  createdAt: string;
+}
+
+export async function createPost(request: APIRequestContext, body: Record<string, unknown>): Promise<TestPost> {
+  const response = await request.post('/api/posts', {
+    headers: await authed(request),
+    data: { language: 'en', type: 'International', describtion: 'A test post.', ...body },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as TestPost;
+}
+
+export async function createCity(request: APIRequestContext, name: string): Promise<void> {
+  const image = await uploadImage(request);
+  const response = await request.post('/api/maps', {
+    headers: await authed(request),
+    data: {
+      name, thumbnail: image, countryMap: image, cityMap: image, cityMapAdd: image,
+      branch: [{ address: `${name} main street 1`, phone: '+964 770 123 4567', email: 'branch@example.org' }],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+export async function createItem(request: APIRequestContext, path: string, data: Record<string, unknown>): Promise<void> {
+  const response = await request.post(path, { headers: await authed(request), data });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Collects console errors and page errors; call the returned function at the end of a test. */
+export function watchConsole(page: Page): () => void {
+  const errors: string[] = [];
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('response', (response) => { if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`); });
+  return () => expect(errors, 'console errors').toEqual([]);
+}
+
+/** Answers the neutral site locally: the quick exit never reaches the internet in tests. */
+export async function stubNeutralSite(page: Page): Promise<void> {
+  await page.context().route('https://www.bbc.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Weather</title><h1>Weather stub</h1>' }));
+}
+
+/** Opens a path with the language cookie and the theme already chosen. */
+export async function openAs(page: Page, path: string, options: { language?: 'en' | 'ar'; theme?: 'dark' | 'light' } = {}): Promise<void> {
+  await page.context().addCookies([{ name: 'i18next', value: options.language ?? 'en', url: BASE_URL }]);
+  if (options.theme) await page.addInitScript((theme) => localStorage.setItem('theme', theme), options.theme);
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('lang', options.language ?? 'en');
+}
