@@ -6,8 +6,11 @@ export function ErrorList({ error }: { error: unknown }) {
   const { i18n } = useTranslation('dashboard');
   if (!error) return null;
   return (
-    <ul className="dash-errors" role="alert">
-      {localizedErrors(error, i18n.language).map((text, index) => <li key={index}>{text}</li>)}
-    </ul>
+    // The alert role sits on a wrapper: on the <ul> itself it would hide the list semantics.
+    <div role="alert">
+      <ul className="dash-errors">
+        {localizedErrors(error, i18n.language).map((text, index) => <li key={index}>{text}</li>)}
+      </ul>
+    </div>
   );
 }
