@@ -145,6 +145,7 @@ async function expectNoSeriousViolations(page: Page, label: string) {
 const AXE_GROUPS: { language: 'en' | 'ar'; paths: string[] }[] = [
   { language: 'en', paths: SCREENS.slice(0, 6) },
   { language: 'en', paths: SCREENS.slice(6) },
+  // Arabic is also scanned in the dark colour scheme, so both palettes are checked for contrast.
   { language: 'ar', paths: ['/dashboard/users', '/dashboard/posts/addpost', '/dashboard/maps/addcity', '/dashboard/emergency', '/dashboard/visits'] },
 ];
 
@@ -156,6 +157,7 @@ for (const [index, group] of AXE_GROUPS.entries()) {
       await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
       await expectNoSeriousViolations(page, 'login');
     }
+    if (group.language === 'ar') await page.emulateMedia({ colorScheme: 'dark' });
     await openAs(page, await apiLogin(request), group.paths[0], group.language);
     for (const path of group.paths) {
       await page.goto(path);
