@@ -22,7 +22,7 @@ test('login validates before any request, shows server errors in red, and return
   await page.getByRole('button', { name: 'Login' }).click();
   const serverError = page.getByRole('alert');
   await expect(serverError).toBeVisible();
-  expect(await serverError.evaluate((node) => getComputedStyle(node).color)).toMatch(/rgb\((1[2-9]\d|2\d\d), \d{1,2}, \d{1,2}\)/);
+  expect(await serverError.locator('li').first().evaluate((node) => getComputedStyle(node).color)).toMatch(/rgb\((1[2-9]\d|2\d\d), \d{1,2}, \d{1,2}\)/);
   expect(loginCalls).toHaveLength(1);
 
   await page.getByLabel('Password').fill(E2E_ADMIN.password);

@@ -60,7 +60,6 @@ test('a city is added with two branches, one removed in the edit, then deleted',
 });
 
 test('emergency contacts: add resets to VOT, delete waits for the server', async ({ page, request }) => {
-  test.skip((await request.get('/api/emergency')).status() === 404, 'TEMPORARY: the emergency API has not landed yet');
   const admin = await apiLogin(request);
   await openAs(page, admin, '/dashboard/emergency');
   await expect(page.getByLabel('Type')).toHaveValue('VOT');
