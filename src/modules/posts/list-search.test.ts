@@ -21,6 +21,7 @@ async function seed(count: number, post: Partial<NewPost>) {
 async function page(url: string) {
   const response = await ctx.app.inject({ method: 'GET', url });
   expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
   return response.json() as { posts: Array<{ _id: string; title: string; state: string }>; pages: number };
 }
 

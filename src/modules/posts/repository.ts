@@ -97,17 +97,25 @@ async function insertSearchRow(trx: Transaction<Database>, id: string, columns: 
     VALUES (${id}, ${normalizeForSearch(columns.title)}, ${normalizeForSearch(columns.description)})`.execute(trx);
 }
 
+/** A page of posts and its JSON encoding (UTF-8 encoding long Arabic texts is not free). */
+export interface CachedPage {
+  page: PostPage;
+  json: Buffer;
+}
+
+const EMPTY_PAGE: CachedPage = { page: { posts: [], pages: 0 }, json: Buffer.from('{"posts":[],"pages":0}') };
+
 // One cache per database, shared by every repository over it, so any write clears it.
-const caches = new WeakMap<object, ResultCache<PostPage>>();
+const caches = new WeakMap<object, ResultCache<CachedPage>>();
 
 export class PostsRepository {
   private readonly statements = new Map<string, SQLite.Statement>();
-  private readonly cache: ResultCache<PostPage>;
+  private readonly cache: ResultCache<CachedPage>;
 
   /** Without the raw connection the same SQL runs through Kysely (slower, same answers). */
   constructor(private readonly db: Kysely<Database>, private readonly sqlite?: SQLite.Database) {
     let cache = caches.get(db);
-    if (!cache) caches.set(db, (cache = new ResultCache<PostPage>()));
+    if (!cache) caches.set(db, (cache = new ResultCache<CachedPage>()));
     this.cache = cache;
   }
 
@@ -127,26 +135,37 @@ export class PostsRepository {
     return Number(row?.n ?? 0);
   }
 
-  async listPublished(type: string, language: string, page: number): Promise<PostPage> {
+  /** A public page with its JSON already encoded, so a cached page is sent without any work. */
+  async listPublishedPage(type: string, language: string, page: number): Promise<CachedPage> {
     const key = `l\u0000${type}\u0000${language}\u0000${page}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
     const rows = await this.all<PostRow>(SQL.listPage, [type, language, (page - 1) * PAGE_SIZE]);
-    const result = { posts: rows.map(toPost), pages: pagesFor(await this.count(SQL.listCount, [type, language])) };
-    this.cache.set(key, result);
-    return result;
+    return this.remember(key, { posts: rows.map(toPost), pages: pagesFor(await this.count(SQL.listCount, [type, language])) });
   }
 
-  async search(keyword: string, page: number): Promise<PostPage> {
+  async searchPage(keyword: string, page: number): Promise<CachedPage> {
     const match = toMatchExpression(keyword);
-    if (!match) return { posts: [], pages: 0 };
+    if (!match) return EMPTY_PAGE;
     const key = `s\u0000${match}\u0000${page}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
     const rows = await this.all<PostRow>(SQL.searchPage, [match, (page - 1) * PAGE_SIZE]);
-    const result = { posts: rows.map(toPost), pages: pagesFor(await this.count(SQL.searchCount, [match])) };
-    this.cache.set(key, result);
-    return result;
+    return this.remember(key, { posts: rows.map(toPost), pages: pagesFor(await this.count(SQL.searchCount, [match])) });
+  }
+
+  async listPublished(type: string, language: string, page: number): Promise<PostPage> {
+    return (await this.listPublishedPage(type, language, page)).page;
+  }
+
+  async search(keyword: string, page: number): Promise<PostPage> {
+    return (await this.searchPage(keyword, page)).page;
+  }
+
+  private remember(key: string, page: PostPage): CachedPage {
+    const entry = { page, json: Buffer.from(JSON.stringify(page)) };
+    this.cache.set(key, entry);
+    return entry;
   }
 
   async findById(id: string): Promise<Post | undefined> {

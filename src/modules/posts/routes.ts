@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { apiError } from '../../errors';
 import type { CurrentUser } from '../../plugins/auth';
@@ -23,6 +24,11 @@ function canManage(user: CurrentUser | null, post: Post): boolean {
   return !!user && (user.isAdmin || post.author === user.id);
 }
 
+/** Hot public pages are sent as the JSON the cache already holds (same shape as PostPageSchema). */
+function sendJson(reply: FastifyReply, json: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const posts = new PostsRepository(app.db, app.sqlite);
   const security = [{ bearerAuth: [] }];
@@ -40,7 +46,10 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // declared first anyway so the intent reads from top to bottom.
   app.get('/posts/s', {
     schema: { tags, summary: 'Search published posts (Arabic and English), newest first', querystring: SearchQuerySchema, response: { 200: PostPageSchema, ...errorResponses } },
-  }, async (request) => posts.search(request.query.keyword ?? '', pageNumberFrom(request.query.pageNumber)));
+  }, async (request, reply) => {
+    const found = await posts.searchPage(request.query.keyword ?? '', pageNumberFrom(request.query.pageNumber));
+    return sendJson(reply, found.json);
+  });
 
   app.get('/posts/author', {
     preHandler: app.requireAuthor,
@@ -49,7 +58,10 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/posts/:type/:language', {
     schema: { tags, summary: 'Published posts of one type and language, 9 a page, newest first', params: ListParamsSchema, querystring: PageQuerySchema, response: { 200: PostPageSchema, ...errorResponses } },
-  }, async (request) => posts.listPublished(request.params.type, request.params.language, pageNumberFrom(request.query.pageNumber)));
+  }, async (request, reply) => {
+    const listed = await posts.listPublishedPage(request.params.type, request.params.language, pageNumberFrom(request.query.pageNumber));
+    return sendJson(reply, listed.json);
+  });
 
   app.get('/posts/:id', {
     preHandler: app.identifyIfPossible,
