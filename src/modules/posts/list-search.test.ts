@@ -62,6 +62,11 @@ describe('GET /api/posts/:type/:language', () => {
     expect(await page('/api/posts/International/en')).toEqual({ posts: [], pages: 0 });
   });
 
+  it('answers the same pages through the repository, for callers outside HTTP', async () => {
+    expect(await repo.listPublished('Training', 'en', 2)).toEqual(await page('/api/posts/Training/en?pageNumber=2'));
+    expect(await repo.search('', 1)).toEqual({ posts: [], pages: 0 });
+  });
+
   it('serves the type with a space, URL-encoded', async () => {
     await repo.create({ ...base, type: 'Flyer And Brochure', title: 'Flyer' }, null);
     expect((await page('/api/posts/Flyer%20And%20Brochure/en')).posts.map((p) => p.title)).toEqual(['Flyer']);

@@ -48,7 +48,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags, summary: 'Search published posts (Arabic and English), newest first', querystring: SearchQuerySchema, response: { 200: PostPageSchema, ...errorResponses } },
   }, async (request, reply) => {
     const found = await posts.searchPage(request.query.keyword ?? '', pageNumberFrom(request.query.pageNumber));
-    return sendJson(reply, found.json);
+    return sendJson(reply, found);
   });
 
   app.get('/posts/author', {
@@ -60,7 +60,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags, summary: 'Published posts of one type and language, 9 a page, newest first', params: ListParamsSchema, querystring: PageQuerySchema, response: { 200: PostPageSchema, ...errorResponses } },
   }, async (request, reply) => {
     const listed = await posts.listPublishedPage(request.params.type, request.params.language, pageNumberFrom(request.query.pageNumber));
-    return sendJson(reply, listed.json);
+    return sendJson(reply, listed);
   });
 
   app.get('/posts/:id', {
