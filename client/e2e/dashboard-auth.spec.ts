@@ -69,6 +69,7 @@ test('no user or an expired token goes to login and comes back after logging in'
   const expiredPayload = Buffer.from(JSON.stringify({ sub: admin._id, exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url');
   await openAs(page, { ...admin, token: `${header}.${expiredPayload}.${signature}` }, '/dashboard/emergency');
   await expect(page).toHaveURL(/\/login_page_2022\?redirect=%2Fdashboard%2Femergency$/);
+  await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -77,6 +78,7 @@ test('no user or an expired token goes to login and comes back after logging in'
   // A token that looks valid but the server refuses (401): the session ends the same way.
   await openAs(page, { ...admin, token: `${header}.${Buffer.from(JSON.stringify({ sub: admin._id, exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')}.bad` }, '/dashboard/users');
   await expect(page).toHaveURL(/\/login_page_2022\?redirect=%2Fdashboard%2Fusers$/);
+  await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
 });
 
 test('logout clears the user and goes home', async ({ page, request }) => {

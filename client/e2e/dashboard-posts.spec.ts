@@ -85,7 +85,16 @@ test('About is edited in both languages, with its image, and other types load th
   await page.getByLabel('English text').fill(english);
   await page.getByLabel('Arabic text').fill(arabic);
   await expect(page.getByLabel('Arabic text')).toHaveAttribute('dir', 'rtl');
+  // While the upload is in flight the field says so and Save waits.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/api/upload', async (route) => { await held; await route.continue(); }, { times: 1 });
   await page.getByLabel('Image', { exact: true }).setInputFiles(png('about.png'));
+  await expect(page.getByText('Uploading…')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  release();
+  await expect(page.getByText('Uploading…')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
   await expect(page.locator('.dash-upload img')).toHaveCount(1);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Successful')).toBeVisible();

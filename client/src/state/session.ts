@@ -11,6 +11,7 @@ export interface UserInfo {
 }
 
 const STORAGE_KEY = 'userInfo';
+let storedTokenExpired = false;
 
 function readStoredUser(): UserInfo | null {
   try {
@@ -18,6 +19,8 @@ function readStoredUser(): UserInfo | null {
     if (!raw) return null;
     const user = JSON.parse(raw) as UserInfo;
     if (!user || typeof user.token !== 'string' || isTokenExpired(user.token)) {
+      // A token that ran out while the browser was closed: login says why it is asked for again.
+      storedTokenExpired = Boolean(user && typeof user.token === 'string');
       localStorage.removeItem(STORAGE_KEY);
       return null;
     }
@@ -40,7 +43,7 @@ export function isTokenExpired(token: string, now = Date.now()): boolean {
 export const session = proxy<{ userInfo: UserInfo | null; expired: boolean }>({
   userInfo: readStoredUser(),
   /** Set when the server refused the token: the app sends the user to login and back. */
-  expired: false,
+  expired: storedTokenExpired,
 });
 
 export function storeUser(user: UserInfo): void {

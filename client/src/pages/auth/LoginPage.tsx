@@ -4,7 +4,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { api } from '../../api/client';
-import { storeUser, type UserInfo } from '../../state/session';
+import { useSnapshot } from 'valtio';
+import { session, storeUser, type UserInfo } from '../../state/session';
 import { ErrorList } from '../../components/dashboard/ErrorList';
 import { LanguageSwitch } from '../../components/dashboard/LanguageSwitch';
 import { LOGIN_LIMITS, redirectTarget, validateLogin } from './loginRules';
@@ -18,6 +19,8 @@ export default function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<ReturnType<typeof validateLogin>>({});
   const [serverError, setServerError] = useState<unknown>(null);
   const [loading, setLoading] = useState(false);
+  // Set when a refused or expired token brought the user here: say why they must log in again.
+  const { expired } = useSnapshot(session);
   const emailId = useId();
   const passwordId = useId();
 
@@ -45,6 +48,7 @@ export default function LoginPage() {
       <main className="dash-login-card">
         <div className="dash-login-top"><LanguageSwitch /></div>
         <h1>{t('login.title')}</h1>
+        {expired && <p className="dash-notice" role="status">{t('login.expired')}</p>}
         <form onSubmit={onSubmit} noValidate>
           <div className="dash-field">
             <label htmlFor={emailId}>{t('login.email')}</label>
