@@ -164,6 +164,17 @@ describe('PUT and DELETE /api/posts/:id', () => {
     expect(entry).toMatchObject({ entity: 'post', userEmail: 'a@example.org', changes: { title: { from: validPost.title, to: 'New title' }, state: { from: 'published', to: 'draft' } } });
   });
 
+  it('keeps a draft a draft when the body has no state, and publishes it when asked', async () => {
+    const draft = await createPost(authorA.token, { state: 'draft' });
+    const url = `/api/posts/${draft._id}`;
+    const saved = await ctx.app.inject({ method: 'PUT', url, headers: bearer(authorA.token), payload: { ...validPost, title: 'Still a draft' } });
+    expect(saved.json()).toMatchObject({ title: 'Still a draft', state: 'draft' });
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    const published = await ctx.app.inject({ method: 'PUT', url, headers: bearer(authorA.token), payload: { ...validPost, state: 'published' } });
+    expect(published.json().state).toBe('published');
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+
   it('lets an admin change and delete any post', async () => {
     const post = await createPost(authorA.token);
     const changed = await ctx.app.inject({ method: 'PUT', url: `/api/posts/${post._id}`, headers: bearer(adminToken), payload: { ...validPost, title: 'By admin' } });

@@ -92,7 +92,7 @@ function columnsOf(input: NewPost): PostColumns {
 }
 
 /** The FTS row holds the texts already normalised, as queries are (see normalize.ts). */
-async function insertSearchRow(trx: Transaction<Database>, id: string, columns: PostColumns): Promise<void> {
+async function insertSearchRow(trx: Transaction<Database>, id: string, columns: Pick<PostColumns, 'title' | 'description'>): Promise<void> {
   await sql`INSERT INTO posts_search (post_id, title, description)
     VALUES (${id}, ${normalizeForSearch(columns.title)}, ${normalizeForSearch(columns.description)})`.execute(trx);
 }
@@ -190,11 +190,14 @@ export class PostsRepository {
     return (await this.findById(id))!;
   }
 
-  /** Replaces the editable fields; answers undefined for an unknown id. */
+  /**
+   * Replaces the editable fields; answers undefined for an unknown id. A body without state
+   * keeps the post's state: the post form has no state field, and saving must not publish a draft.
+   */
   async update(id: string, input: NewPost): Promise<Post | undefined> {
-    const columns = columnsOf(input);
+    const { state, ...columns } = columnsOf(input);
     const changed = await this.db.transaction().execute(async (trx) => {
-      const result = await trx.updateTable('posts').set({ ...columns, updated_at: nowIso() }).where('id', '=', id).executeTakeFirst();
+      const result = await trx.updateTable('posts').set({ ...columns, ...(input.state ? { state } : {}), updated_at: nowIso() }).where('id', '=', id).executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
       await trx.deleteFrom('posts_search').where('post_id', '=', id).execute();
       await insertSearchRow(trx, id, columns);
