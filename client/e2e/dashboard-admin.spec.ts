@@ -31,7 +31,14 @@ test('an admin adds a user in the modal (mismatch refused first) and deletes the
     data: { name: 'x', email: 'x1@example.org', password: 'password-one', confirmPassword: 'password-two', isAdmin: false, isAuthor: true } });
   expect(refused.status()).toBe(400);
 
+  // A server refusal (the admin's own address is taken) is shown in red, and the typed values stay.
+  await dialog.getByLabel('Email').fill('admin@example.org');
   await dialog.getByLabel('Confirm password').fill('password-one');
+  await dialog.getByRole('button', { name: 'Create user' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toHaveValue('New Staff');
+
+  await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Create user' }).click();
   await expect(toast(page, 'User has been added successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -50,6 +57,19 @@ test('an admin adds a user in the modal (mismatch refused first) and deletes the
   await page.locator('tbody tr').last().getByRole('button', { name: /^حذف/ }).click();
   await expect(page.getByRole('alertdialog', { name: 'هل أنت متأكد أنك تريد حذف هذا المستخدم؟' })).toBeVisible();
   await page.getByRole('button', { name: 'إلغاء' }).click();
+});
+
+test('toasts close by themselves after 5 seconds', async ({ page, request }) => {
+  await page.clock.install();
+  await openAs(page, await apiLogin(request), '/dashboard/settings');
+  await page.getByLabel('Quick exit address').fill('https://www.example.com/');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const shown = page.locator('.dash-toasts').getByRole('status');
+  await expect(shown).toHaveText(/Successful/);
+  await page.clock.runFor(4_500);
+  await expect(shown).toHaveCount(1);
+  await page.clock.runFor(600);
+  await expect(shown).toHaveCount(0);
 });
 
 test('the rating tables count the votes of the API', async ({ page, request }) => {
