@@ -101,6 +101,11 @@ test('About is edited in both languages, with its image, and other types load th
   const about = await (await request.get('/api/content/About')).json();
   expect(about).toMatchObject({ contentEn: english, contentAr: arabic });
   expect(about.image).toMatch(/^\/uploads\//);
+  // The saved text shows on the public About page.
+  const visitor = await page.context().newPage();
+  await visitor.goto('/about');
+  await expect(visitor.getByText(english)).toBeVisible();
+  await visitor.close();
 
   // Another type: no image field, its own text.
   await page.getByLabel('Content type').selectOption('Activity');
