@@ -64,7 +64,7 @@ test('toasts close by themselves after 5 seconds', async ({ page, request }) => 
   await openAs(page, await apiLogin(request), '/dashboard/settings');
   await page.getByLabel('Quick exit address').fill('https://www.example.com/');
   await page.getByRole('button', { name: 'Save' }).click();
-  const shown = page.locator('.dash-toasts').getByRole('status');
+  const shown = page.locator('.dash-toasts').getByRole('status').locator('.dash-toast');
   await expect(shown).toHaveText(/Successful/);
   await page.clock.runFor(4_500);
   await expect(shown).toHaveCount(1);

@@ -20,7 +20,7 @@ test('an author creates, edits and deletes a post with image, album and PDF uplo
   // Nothing typed is lost when the server refuses the save (no title).
   await page.getByLabel('Description').fill('A guide for frontline workers.');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: /^Error! / }).first()).toBeVisible();
+  await expect(page.getByRole('alert').locator('.dash-toast').filter({ hasNotText: 'File Type' }).filter({ hasText: /^Error! / }).first()).toBeVisible();
   await expect(page.getByLabel('Description')).toHaveValue('A guide for frontline workers.');
 
   const title = `E2E guide ${Date.now()}`;
