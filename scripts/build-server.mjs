@@ -28,7 +28,7 @@ const PACKAGES_WITH_ASSETS = [
   { name: '@fastify/swagger-ui', folder: 'swagger-ui', assets: ['static'] },
 ];
 
-const assetDirnamePlugin = {
+export const assetDirnamePlugin = {
   name: 'asset-dirname',
   setup(pluginBuild) {
     for (const pkg of PACKAGES_WITH_ASSETS) {
@@ -44,7 +44,7 @@ const assetDirnamePlugin = {
   },
 };
 
-function copyPackageAssets(outDir) {
+export function copyPackageAssets(outDir) {
   for (const pkg of PACKAGES_WITH_ASSETS) {
     const target = path.join(outDir, pkg.folder);
     rmSync(target, { recursive: true, force: true });

@@ -1,0 +1,35 @@
+// Bundles the Electron main process (with the whole server inside) and the preload script
+// into electron/dist as CommonJS. Native modules and electron itself stay external.
+import { build } from 'esbuild';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assetDirnamePlugin, copyPackageAssets, NATIVE_EXTERNALS } from '../scripts/build-server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'electron', 'dist');
+
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  // Electron 41 ships Node 24; node20 keeps the output plain.
+  target: 'node20',
+  external: NATIVE_EXTERNALS,
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+await build({
+  ...common,
+  entryPoints: [path.join(root, 'electron', 'main.ts')],
+  outfile: path.join(outDir, 'main.cjs'),
+  // src/server.ts compares import.meta.url with argv[1]; in CommonJS give it this file's URL.
+  define: { 'import.meta.url': '__importMetaUrl' },
+  banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;\nconst __pathJoinForAssets = require('node:path').join;" },
+  plugins: [assetDirnamePlugin],
+  sourcemap: 'linked',
+});
+await build({ ...common, entryPoints: [path.join(root, 'electron', 'preload.ts')], outfile: path.join(outDir, 'preload.cjs') });
+copyPackageAssets(outDir);
+console.log(`built ${path.relative(root, outDir)}/main.cjs and preload.cjs`);

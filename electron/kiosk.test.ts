@@ -1,0 +1,219 @@
+// The kiosk main process with Electron replaced by a double and the real server started.
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../src/config';
+import { startServer, type RunningServer } from '../src/server';
+import { startKiosk, type Kiosk, type KioskOptions } from './kiosk';
+import { writeSettings } from './settings';
+import { FakeBrowserWindow, applicationMenus, fakeApp, invoke, openedExternally, resetFakeElectron } from './test/fake-electron';
+
+vi.mock('electron', async () => (await import('./test/fake-electron')).electronModule);
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'kiosk-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const quietEnv = { SEED_DEMO: '0', LOG_LEVEL: 'silent', DAILY_BACKUPS_KEPT: '0' };
+const options: KioskOptions = {
+  server: { loadConfig: (env) => loadConfig({ ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'admin-password-1', ...env, ...quietEnv }), startServer: (config) => startServer(config, { logger: false }) },
+  clientDir: path.join(scratch, 'no-client'),
+  preload: '/app/electron/dist/preload.cjs',
+  healthTimeoutMs: 1500,
+};
+
+const LOCAL_PAGE = 'data:text/html,local';
+const decodePage = (url: string) => decodeURIComponent(url.slice(url.indexOf(',') + 1));
+const lastLoaded = (kiosk: Kiosk) => (kiosk.window as unknown as FakeBrowserWindow).loaded.at(-1) ?? '';
+const fakeWindow = (kiosk: Kiosk) => kiosk.window as unknown as FakeBrowserWindow;
+
+function navigate(kiosk: Kiosk, url: string): boolean {
+  let prevented = false;
+  fakeWindow(kiosk).webContents.emit('will-navigate', { url, preventDefault: () => { prevented = true; } }, url);
+  return prevented;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => probe.once('listening', resolve));
+  const port = (probe.address() as { port: number }).port;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+function newUserData(): string {
+  const dir = mkdtempSync(path.join(scratch, 'user-data-'));
+  resetFakeElectron(dir);
+  return dir;
+}
+
+describe('host mode', () => {
+  let kiosk: Kiosk;
+  let userData: string;
+
+  it('starts the server on 127.0.0.1 with its data in userData and loads the site in a menu-less window', async () => {
+    userData = newUserData();
+    writeSettings(userData, { mode: 'host', lan: false, port: 3000 });
+    kiosk = (await startKiosk(options)) as Kiosk;
+    expect(kiosk).not.toBeNull();
+    const server = kiosk.server() as RunningServer;
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.app.config.host).toBe('127.0.0.1');
+    expect(server.app.config.dataDir).toBe(path.join(userData, 'data'));
+    expect(existsSync(path.join(userData, 'data', 'site.db'))).toBe(true);
+    expect(lastLoaded(kiosk)).toBe(server.url);
+    expect(kiosk.siteOrigin()).toBe(server.url);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+
+    expect(applicationMenus).toEqual([null]);
+    expect(fakeWindow(kiosk).options.autoHideMenuBar).toBe(true);
+    expect(fakeWindow(kiosk).menuBarVisible).toBe(false);
+    const prefs = fakeWindow(kiosk).options.webPreferences as Record<string, unknown>;
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+  });
+
+  it('keeps same-site navigation and sends other sites, tel: and mailto: to the system', () => {
+    const site = kiosk.siteOrigin() as string;
+    expect(navigate(kiosk, `${site}/about`)).toBe(false);
+    expect(openedExternally).toEqual([]);
+    for (const external of ['https://www.youtube.com/watch?v=abc', 'https://facebook.com/page', 'tel:533', 'mailto:help@example.org']) {
+      expect(navigate(kiosk, external)).toBe(true);
+    }
+    expect(openedExternally).toEqual(['https://www.youtube.com/watch?v=abc', 'https://facebook.com/page', 'tel:533', 'mailto:help@example.org']);
+    // Never followed, never handed out.
+    for (const refused of ['file:///etc/passwd', 'javascript:alert(1)', 'myapp://x']) expect(navigate(kiosk, refused)).toBe(true);
+    expect(openedExternally).toHaveLength(4);
+  });
+
+  it('opens pop-ups of other sites in the browser and same-site pop-ups in the kiosk window', () => {
+    const handler = fakeWindow(kiosk).webContents.windowOpenHandler!;
+    const site = kiosk.siteOrigin() as string;
+    openedExternally.length = 0;
+    expect(handler({ url: 'https://twitter.com/x' })).toEqual({ action: 'deny' });
+    expect(openedExternally).toEqual(['https://twitter.com/x']);
+    expect(handler({ url: `${site}/uploads/a.pdf` })).toEqual({ action: 'deny' });
+    expect(lastLoaded(kiosk)).toBe(`${site}/uploads/a.pdf`);
+    expect(openedExternally).toHaveLength(1);
+  });
+
+  it('hides the window on the quick exit and shows the home page again', async () => {
+    const site = kiosk.siteOrigin() as string;
+    const { quickExitUrl } = (await (await fetch(`${site}/api/settings`)).json()) as { quickExitUrl: string };
+    openedExternally.length = 0;
+    expect(navigate(kiosk, quickExitUrl)).toBe(true);
+    expect(openedExternally).toEqual([quickExitUrl]);
+    expect(fakeWindow(kiosk).minimized).toBe(true);
+    expect(lastLoaded(kiosk)).toBe(site);
+  });
+
+  it('focuses the first window when the app is launched again', () => {
+    const before = fakeWindow(kiosk).focusCount;
+    fakeApp.emit('second-instance');
+    expect(fakeWindow(kiosk).minimized).toBe(false);
+    expect(fakeWindow(kiosk).focusCount).toBe(before + 1);
+  });
+
+  it('opens the setup page with Ctrl+Shift+S', () => {
+    let prevented = false;
+    fakeWindow(kiosk).webContents.emit('before-input-event', { preventDefault: () => { prevented = true; } }, { type: 'keyDown', control: true, meta: false, shift: true, key: 'S' });
+    expect(prevented).toBe(true);
+    expect(decodePage(lastLoaded(kiosk))).toContain('How should this computer open the site?');
+    expect(kiosk.siteOrigin()).toBeNull();
+  });
+
+  it('shuts down cleanly on quit: requests finished, database closed, then the quit goes on', async () => {
+    const server = kiosk.server() as RunningServer;
+    fakeApp.quit();
+    expect(fakeApp.quitted).toBe(false); // held back until the server is closed
+    await vi.waitFor(() => expect(fakeApp.quitted).toBe(true), { timeout: 10_000 });
+    expect(server.app.sqlite.open).toBe(false);
+    expect(kiosk.server()).toBeNull();
+    expect(readdirSync(path.join(userData, 'data')).filter((name) => name.startsWith('site.db'))).toEqual(['site.db']);
+  });
+});
+
+describe('single instance', () => {
+  it('quits at once, without a window or a server, when another instance holds the lock', async () => {
+    newUserData();
+    fakeApp.hasLock = false;
+    expect(await startKiosk(options)).toBeNull();
+    expect(fakeApp.quitted).toBe(true);
+    expect(FakeBrowserWindow.all).toHaveLength(0);
+  });
+});
+
+describe('first start and setup', () => {
+  it('asks for the mode, refuses setup calls from web pages, and creates the first administrator', async () => {
+    const userData = newUserData();
+    const kiosk = (await startKiosk(options)) as Kiosk;
+    expect(decodePage(lastLoaded(kiosk))).toContain('How should this computer open the site?');
+    expect(kiosk.server()).toBeNull();
+    expect(await invoke('kiosk:get-setup', LOCAL_PAGE)).toEqual({ settings: null, needsFirstAdmin: true });
+
+    // A web page in the window cannot read or change the setup.
+    expect(await invoke('kiosk:get-setup', 'http://127.0.0.1:1/')).toBeNull();
+    expect(await invoke('kiosk:save-setup', 'https://evil.example/', { mode: 'connect', serverUrl: 'http://evil.example' })).toEqual({ error: 'not allowed' });
+    expect(await invoke('kiosk:save-setup', LOCAL_PAGE, { mode: 'host', lan: false })).toHaveProperty('error');
+    expect(await invoke('kiosk:save-setup', LOCAL_PAGE, { mode: 'host', lan: true, port: '70000', adminEmail: 'boss@office.org', adminPassword: 'office-pass-1' })).toHaveProperty('error');
+
+    expect(await invoke('kiosk:save-setup', LOCAL_PAGE, { mode: 'host', lan: false, port: '', adminEmail: 'boss@office.org', adminPassword: 'office-pass-1' })).toEqual({ ok: true });
+    const server = kiosk.server() as RunningServer;
+    expect(lastLoaded(kiosk)).toBe(server.url);
+    const login = await fetch(`${server.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'boss@office.org', password: 'office-pass-1' }) });
+    expect(login.status).toBe(200);
+    expect(await invoke('kiosk:get-setup', LOCAL_PAGE)).toEqual({ settings: { mode: 'host', lan: false, port: 3000 }, needsFirstAdmin: false });
+    await kiosk.shutdown();
+    expect(server.app.sqlite.open).toBe(false);
+    expect(userData).toBeTruthy();
+  });
+
+  it('shows an error screen with a retry when the server cannot start, and recovers', async () => {
+    const userData = newUserData();
+    const port = await freePort();
+    const blocker = createServer().listen(port, '0.0.0.0');
+    await new Promise((resolve) => blocker.once('listening', resolve));
+    writeSettings(userData, { mode: 'host', lan: true, port });
+    const kiosk = (await startKiosk(options)) as Kiosk;
+    const page = decodePage(lastLoaded(kiosk));
+    expect(page).toContain('The site could not start on this computer');
+    expect(page).toContain('EADDRINUSE');
+    expect(kiosk.server()).toBeNull();
+
+    await new Promise((resolve) => blocker.close(resolve));
+    await invoke('kiosk:retry', LOCAL_PAGE);
+    const server = kiosk.server() as RunningServer;
+    expect(server.app.config.host).toBe('0.0.0.0');
+    expect(server.port).toBe(port);
+    expect(lastLoaded(kiosk)).toBe(`http://127.0.0.1:${port}`);
+    await kiosk.shutdown();
+  });
+});
+
+describe('connect mode', () => {
+  it('shows "office server cannot be reached" with a retry, then opens the office server when it answers', async () => {
+    const userData = newUserData();
+    const port = await freePort();
+    writeSettings(userData, { mode: 'connect', serverUrl: `http://127.0.0.1:${port}` });
+    const kiosk = (await startKiosk(options)) as Kiosk;
+    const page = decodePage(lastLoaded(kiosk));
+    expect(page).toContain('The office server cannot be reached');
+    expect(page).toContain('id="retry"');
+    expect(page).toContain('Change setup');
+    expect(kiosk.server()).toBeNull();
+    expect(existsSync(path.join(userData, 'data'))).toBe(false); // no local data in connect mode
+
+    const officeData = mkdtempSync(path.join(scratch, 'office-'));
+    const office = await startServer(loadConfig({ ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'admin-password-1', DATA_DIR: officeData, HOST: '127.0.0.1', PORT: String(port), ...quietEnv }), { logger: false });
+    try {
+      await invoke('kiosk:retry', LOCAL_PAGE);
+      expect(lastLoaded(kiosk)).toBe(`http://127.0.0.1:${port}`);
+      expect(kiosk.siteOrigin()).toBe(`http://127.0.0.1:${port}`);
+      expect(navigate(kiosk, `http://127.0.0.1:${port}/dashboard`)).toBe(false);
+    } finally {
+      await office.close();
+    }
+  });
+});
+
+beforeEach(() => { openedExternally.length = 0; });
