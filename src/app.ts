@@ -24,6 +24,20 @@ import { validatorCompiler } from './plugins/validation';
 /** JSON bodies above this answer 413 (CONTRACT.md). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * Visitors may be at risk: the request log keeps the method and path only, never their address
+ * nor the query string (search keywords).
+ */
+const privacyLogSerializers = {
+  req: (request: { method: string; url: string }) => ({ method: request.method, url: request.url.split('?')[0] }),
+};
+
+function loggerOptions(logger: boolean | object | undefined, level: string): boolean | object {
+  if (logger === false) return false;
+  const base = typeof logger === 'object' ? logger : { level };
+  return { ...base, serializers: { ...(base as { serializers?: object }).serializers, ...privacyLogSerializers } };
+}
+
 export interface BuildOptions {
   /** Pino logger options; false silences the log (tests). */
   logger?: boolean | object;
@@ -39,7 +53,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: loggerOptions(options.logger, config.logLevel),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     // Finish requests in flight on close, but do not wait for idle keep-alive sockets.

@@ -1,5 +1,6 @@
 // Authentication and roles, enforced on the server: every protected route names the role it
-// needs with one of the preHandlers decorated here.
+// needs with one of the hooks decorated here, as its onRequest hook: the role is checked before
+// the body is read or validated, so an anonymous caller learns nothing about the input rules.
 import fastifyJwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';

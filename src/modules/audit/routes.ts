@@ -15,7 +15,7 @@ const AuditEntrySchema = Type.Object({
 
 const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/audit', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags: ['audit'],
       summary: 'Staff changes, newest first (admin)',

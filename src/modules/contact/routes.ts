@@ -18,7 +18,7 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async () => contacts.list());
 
   app.post('/contact', {
-    preHandler: app.requireAuthor,
+    onRequest: app.requireAuthor,
     schema: { tags, summary: 'Add a contact entry (author)', security, body: ContactBodySchema, response: { 201: ContactSchema, ...errorResponses } },
   }, async (request, reply) => {
     const { type } = request.body;
@@ -29,7 +29,7 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/contact/:id', {
-    preHandler: app.requireAuthor,
+    onRequest: app.requireAuthor,
     schema: { tags, summary: 'Delete a contact entry (author)', security, params: ContactIdParamsSchema, response: { 200: DeletedSchema, ...errorResponses } },
   }, async (request) => {
     const { id } = request.params;

@@ -24,7 +24,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/content/:type', {
-    preHandler: app.requireAuthor,
+    onRequest: app.requireAuthor,
     schema: {
       tags: ['content'],
       summary: 'Create or replace the page text of one type (author)',

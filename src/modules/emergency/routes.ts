@@ -27,7 +27,7 @@ const emergencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => emergency.list(request.params.type));
 
   app.post('/emergency', {
-    preHandler: app.requireAuthor,
+    onRequest: app.requireAuthor,
     schema: { tags, summary: 'Add an emergency or VOT contact (author)', security, body: EmergencyBodySchema, response: { 201: EmergencySchema, ...errorResponses } },
   }, async (request, reply) => {
     const body = request.body;
@@ -38,7 +38,7 @@ const emergencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/emergency/:id', {
-    preHandler: app.requireAuthor,
+    onRequest: app.requireAuthor,
     schema: { tags, summary: 'Delete an emergency or VOT contact (author)', security, params: EmergencyIdParamsSchema, response: { 200: DeletedSchema, ...errorResponses } },
   }, async (request) => {
     const { id } = request.params;

@@ -28,7 +28,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/events/summary', {
-    preHandler: app.requireAuthor,
+    onRequest: app.requireAuthor,
     schema: {
       tags: ['events'],
       summary: 'Daily page views and Contact Us clicks over the last `days` days (author)',

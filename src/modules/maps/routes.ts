@@ -63,7 +63,7 @@ const mapsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // attachValidation: schema errors are answered by the handler, so branch fields read 'branch[1].phone'.
   app.post('/maps', {
-    preHandler: app.requireAuthor,
+    onRequest: app.requireAuthor,
     attachValidation: true,
     schema: { tags, summary: 'Create a city with its branches (author)', security, body: CityBodySchema, response: { 201: CitySchema, ...errorResponses } },
   }, async (request, reply) => {
@@ -76,7 +76,7 @@ const mapsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/maps/:id', {
-    preHandler: app.requireAuthor,
+    onRequest: app.requireAuthor,
     attachValidation: true,
     schema: {
       tags,
@@ -100,7 +100,7 @@ const mapsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/maps/:id', {
-    preHandler: app.requireAuthor,
+    onRequest: app.requireAuthor,
     schema: { tags, summary: 'Delete a city and its branches (author)', security, params: CityIdParamsSchema, response: { 200: DeletedSchema, ...errorResponses } },
   }, async (request) => {
     const { id } = request.params;

@@ -19,7 +19,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async () => settings.read());
 
   app.put('/settings', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags: ['settings'],
       summary: 'Change site settings (admin); answers every setting',

@@ -39,12 +39,12 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/users', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: { tags: ['users'], summary: 'List users (admin)', security, response: { 200: Type.Array(UserSchema), ...errorResponses } },
   }, async () => users.list());
 
   app.post('/users', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags: ['users'],
       summary: 'Create a user (admin)',
@@ -70,7 +70,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/users/:id', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: { tags: ['users'], summary: 'Delete a user (admin)', security, params: IdParamsSchema, response: { 200: DeletedSchema, ...errorResponses } },
   }, async (request) => {
     const { id } = request.params;

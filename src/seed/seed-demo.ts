@@ -1,0 +1,81 @@
+// SEED_DEMO=1 (the default): on an empty database, load the bilingual demo content so a new
+// user sees a living site at once. Goes through the same repositories as the API.
+import { mkdir } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { CitiesRepository } from '../modules/maps/repository';
+import { ContactsRepository } from '../modules/contact/repository';
+import { ContentRepository } from '../modules/content/repository';
+import { EmergencyRepository } from '../modules/emergency/repository';
+import { PostsRepository } from '../modules/posts/repository';
+import { demoCities, demoContacts, demoEmergency } from './demo-places';
+import { demoPosts } from './demo-posts';
+import { demoContent } from './demo-texts';
+import { cityMap, cityThumbnail, countryMap, demoPdf, postImage } from './placeholder-files';
+
+const MINUTE = 60_000;
+
+/** True when staff have not created anything yet: the demo never mixes with real content. */
+async function isEmpty(app: FastifyInstance): Promise<boolean> {
+  for (const table of ['posts', 'cities', 'contacts', 'emergency', 'content'] as const) {
+    const row = await app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    if (Number(row.n) > 0) return false;
+  }
+  return true;
+}
+
+/** Spreads the posts over the past weeks: the newest minutes old, so every relative-time wording shows. */
+function demoDate(index: number, now: number): string {
+  const ageMinutes = index === 0 ? 20 : index === 1 ? 5 * 60 : index * 26 * 60;
+  return new Date(now - ageMinutes * MINUTE).toISOString();
+}
+
+export async function seedDemoContent(app: FastifyInstance): Promise<boolean> {
+  if (!(await isEmpty(app))) return false;
+  const uploadsDir = app.config.uploadsDir;
+  await mkdir(uploadsDir, { recursive: true });
+  const admin = await app.db.selectFrom('users').select('id').where('is_admin', '=', 1).orderBy('created_at').executeTakeFirst();
+
+  const content = new ContentRepository(app.db);
+  const aboutImage = await postImage(uploadsDir, 0);
+  for (const [type, text] of Object.entries(demoContent)) {
+    await content.save(type as keyof typeof demoContent, { contentEn: text.en, contentAr: text.ar, image: type === 'About' ? aboutImage : '' });
+  }
+
+  const cities = new CitiesRepository(app.db);
+  for (const [index, city] of demoCities.entries()) {
+    await cities.create({
+      name: city.name,
+      thumbnail: await cityThumbnail(uploadsDir, index),
+      countryMap: await countryMap(uploadsDir, city.mapPoint),
+      cityMap: await cityMap(uploadsDir, index, false),
+      cityMapAdd: await cityMap(uploadsDir, index, true),
+      branch: city.branch,
+    });
+  }
+
+  const emergency = new EmergencyRepository(app.db);
+  // Created in reverse so the list, newest first, starts with the 533 hotline.
+  for (const item of [...demoEmergency].reverse()) await emergency.create({ ...item, icon: '' });
+  const contacts = new ContactsRepository(app.db);
+  for (const item of [...demoContacts].reverse()) await contacts.create(item);
+
+  const posts = new PostsRepository(app.db);
+  const now = Date.now();
+  for (const [index, post] of demoPosts.entries()) {
+    const pictures: string[] = [];
+    for (let i = 0; i < (post.albumSize ?? 0); i++) pictures.push(await postImage(uploadsDir, index + i + 1));
+    await posts.create({
+      title: post.title,
+      describtion: post.describtion,
+      language: post.language,
+      type: post.type,
+      image: await postImage(uploadsDir, index),
+      pictures,
+      video: post.video ?? '',
+      pdf: post.withPdf ? await demoPdf(uploadsDir, post.language === 'en' ? post.title : 'Document') : '',
+      state: 'published',
+    }, admin?.id ?? null, demoDate(index, now));
+  }
+  app.log.info({ posts: demoPosts.length, cities: demoCities.length }, 'loaded the demo content (SEED_DEMO=1)');
+  return true;
+}
