@@ -97,6 +97,8 @@ describe('POST /api/posts', () => {
 
   it('needs a valid token: 401 without, forged or expired; 403 for a user who is not an author', async () => {
     expect((await ctx.app.inject({ method: 'POST', url: '/api/posts', payload: validPost })).statusCode).toBe(401);
+    // The token is checked before the body: an anonymous caller learns nothing about validation.
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/posts', payload: {} })).statusCode).toBe(401);
     const [header, payload] = authorA.token.split('.');
     const forged = await ctx.app.inject({ method: 'POST', url: '/api/posts', headers: bearer(`${header}.${payload}.${'A'.repeat(43)}`), payload: validPost });
     expect(forged.statusCode).toBe(401);

@@ -52,7 +52,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/posts/author', {
-    preHandler: app.requireAuthor,
+    onRequest: app.requireAuthor,
     schema: { tags, summary: "The caller's posts, drafts included (all posts for an admin)", security, response: { 200: Type.Array(PostSchema), ...errorResponses } },
   }, async (request) => posts.listForAuthor(request.currentUser!));
 
@@ -64,7 +64,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/posts/:id', {
-    preHandler: app.identifyIfPossible,
+    onRequest: app.identifyIfPossible,
     schema: { tags, summary: "One post: published ones for anyone, drafts with the owner's or an admin's token", params: IdParamsSchema, response: { 200: PostSchema, ...errorResponses } },
   }, async (request) => {
     const post = await posts.findById(request.params.id);
@@ -79,7 +79,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/posts', {
-    preHandler: app.requireAuthor,
+    onRequest: app.requireAuthor,
     schema: { tags, summary: 'Create a post (author)', security, body: PostBodySchema, response: { 201: PostSchema, ...errorResponses } },
   }, async (request, reply) => {
     const user = request.currentUser!;
@@ -89,7 +89,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.put('/posts/:id', {
-    preHandler: app.requireAuthor,
+    onRequest: app.requireAuthor,
     schema: { tags, summary: 'Change a post (its author, or an admin)', security, params: IdParamsSchema, body: PostBodySchema, response: { 200: PostSchema, ...errorResponses } },
   }, async (request) => {
     const user = request.currentUser!;
@@ -103,7 +103,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/posts/:id', {
-    preHandler: app.requireAuthor,
+    onRequest: app.requireAuthor,
     schema: { tags, summary: 'Delete a post and its unshared files (its author, or an admin)', security, params: IdParamsSchema, response: { 200: DeletedSchema, ...errorResponses } },
   }, async (request) => {
     const user = request.currentUser!;

@@ -28,7 +28,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** The single-path answer is a JSON string (CONTRACT.md), so it is serialised by hand. */
   app.post('/upload', {
-    preHandler: app.requireAuthor,
+    onRequest: app.requireAuthor,
     schema: { tags, summary: 'Upload one image (field "image": JPEG, PNG, WebP or GIF, at most 10 MB)', security, consumes, response: { 200: PathSchema, ...errorResponses } },
   }, async (request, reply) => {
     const [stored] = await receiveFiles(request, uploadsDir, IMAGE);
@@ -36,12 +36,12 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/upload/multi', {
-    preHandler: app.requireAuthor,
+    onRequest: app.requireAuthor,
     schema: { tags, summary: 'Upload up to 20 images (field "pictures", repeated)', security, consumes, response: { 200: Type.Array(PathSchema), ...errorResponses } },
   }, async (request) => receiveFiles(request, uploadsDir, PICTURES));
 
   app.post('/upload/pdf', {
-    preHandler: app.requireAuthor,
+    onRequest: app.requireAuthor,
     schema: { tags, summary: 'Upload one PDF (field "pdf", at most 25 MB)', security, consumes, response: { 200: PathSchema, ...errorResponses } },
   }, async (request, reply) => {
     const [stored] = await receiveFiles(request, uploadsDir, PDF);
