@@ -87,4 +87,6 @@ export async function openAs(page: Page, path: string, options: { language?: 'en
   if (options.theme) await page.addInitScript((theme) => localStorage.setItem('theme', theme), options.theme);
   await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('lang', options.language ?? 'en');
+  // The app has rendered (its keyboard and click handlers are in place) once a heading shows.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 }

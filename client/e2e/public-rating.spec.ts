@@ -1,0 +1,84 @@
+// The service rating on a city page and the website rating modal (SPEC.md sections 2, 4 and 9).
+import { expect, test } from '@playwright/test';
+import { createCity, openAs, watchConsole } from './public-helpers';
+
+test('a city page lists its branches and takes one service rating per browser', async ({ page, request }) => {
+  const name = `Testcity${Date.now()}`;
+  await createCity(request, name);
+  const checkConsole = watchConsole(page);
+  await page.clock.install();
+  await openAs(page, '/servicemap');
+  await expect(page.getByRole('img', { name: /Average rating: \d\.\d out of 5/ })).toBeVisible();
+  await page.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/maps/${name}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByRole('img', { name: `Map of Iraq showing ${name}` })).toBeVisible();
+  const branch = page.locator('.branch-card');
+  await expect(branch.getByRole('link', { name: '+964 770 123 4567' })).toHaveAttribute('href', 'tel:+9647701234567');
+  await expect(branch.getByRole('link', { name: 'branch@example.org' })).toHaveAttribute('href', 'mailto:branch@example.org');
+  await expect(branch.locator('bdi')).toHaveCount(2);
+
+  // From here the page clock stands still: the 3-second banner is measured in page time only.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+  const stars = page.getByRole('group', { name: 'Rate our services' });
+  await stars.getByRole('button', { name: '4 stars' }).click();
+  await expect(page.getByText('Successful')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Your rating: 4 stars out of 5' })).toBeVisible();
+  await expect(stars).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('serviceRate'))).toBe('4');
+  // The banner stays 3 seconds.
+  await page.clock.runFor(2_800);
+  await expect(page.getByText('Successful')).toBeVisible();
+  await page.clock.runFor(400);
+  await expect(page.getByText('Successful')).toHaveCount(0);
+
+  await page.clock.resume();
+  await page.reload();
+  await expect(page.getByRole('img', { name: 'Your rating: 4 stars out of 5' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Rate our services' })).toHaveCount(0);
+  checkConsole();
+});
+
+test('the website rating modal opens after 60 s, closes with Escape, and a vote is kept', async ({ page }) => {
+  const checkConsole = watchConsole(page);
+  await page.clock.install();
+  await openAs(page, '/about');
+  await page.clock.runFor(58_000);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.clock.runFor(2_500);
+  const dialog = page.getByRole('dialog', { name: 'How useful is this website?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  // Focus moves into the dialog; Escape closes it.
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // Not rated yet: it comes back on the next visit.
+  await page.reload();
+  await page.clock.runFor(61_000);
+  await expect(dialog).toBeVisible();
+  const rateResponse = page.waitForResponse((response) => response.url().endsWith('/api/rating/website'));
+  await dialog.getByRole('button', { name: '5 stars' }).click();
+  expect((await rateResponse).status()).toBe(201);
+  await expect(dialog.getByRole('img', { name: 'Your rating: 5 stars out of 5' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('websiteRate'))).toBe('5');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Rated: it never opens by itself again.
+  await page.reload();
+  await page.clock.runFor(120_000);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  checkConsole();
+});
+
+test('/test opens the rating modal on demand, in Arabic too', async ({ page }) => {
+  await openAs(page, '/test', { language: 'ar' });
+  await page.getByRole('button', { name: 'افتح نافذة التقييم' }).click();
+  const dialog = page.getByRole('dialog', { name: 'ما مدى فائدة هذا الموقع؟' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button')).toHaveCount(6);
+  await dialog.getByRole('button', { name: 'إغلاق' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'افتح نافذة التقييم' })).toBeFocused();
+});
