@@ -140,8 +140,9 @@ export class PostsRepository {
     const key = `l\u0000${type}\u0000${language}\u0000${page}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
+    const generation = this.cache.generation;
     const rows = await this.all<PostRow>(SQL.listPage, [type, language, (page - 1) * PAGE_SIZE]);
-    return this.remember(key, { posts: rows.map(toPost), pages: pagesFor(await this.count(SQL.listCount, [type, language])) });
+    return this.remember(key, generation, { posts: rows.map(toPost), pages: pagesFor(await this.count(SQL.listCount, [type, language])) });
   }
 
   async searchPage(keyword: string, page: number): Promise<EncodedPage> {
@@ -150,8 +151,9 @@ export class PostsRepository {
     const key = `s\u0000${match}\u0000${page}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
+    const generation = this.cache.generation;
     const rows = await this.all<PostRow>(SQL.searchPage, [match, (page - 1) * PAGE_SIZE]);
-    return this.remember(key, { posts: rows.map(toPost), pages: pagesFor(await this.count(SQL.searchCount, [match])) });
+    return this.remember(key, generation, { posts: rows.map(toPost), pages: pagesFor(await this.count(SQL.searchCount, [match])) });
   }
 
   async listPublished(type: string, language: string, page: number): Promise<PostPage> {
@@ -162,9 +164,9 @@ export class PostsRepository {
     return JSON.parse((await this.searchPage(keyword, page)).toString('utf8')) as PostPage;
   }
 
-  private remember(key: string, page: PostPage): EncodedPage {
+  private remember(key: string, generation: number, page: PostPage): EncodedPage {
     const encoded = Buffer.from(JSON.stringify(page));
-    this.cache.set(key, encoded);
+    this.cache.set(key, encoded, generation);
     return encoded;
   }
 
@@ -182,11 +184,10 @@ export class PostsRepository {
   async create(input: NewPost, authorId: string | null, createdAt: string = nowIso()): Promise<Post> {
     const id = newId();
     const columns = columnsOf(input);
-    await this.db.transaction().execute(async (trx) => {
+    await this.writing(() => this.db.transaction().execute(async (trx) => {
       await trx.insertInto('posts').values({ id, ...columns, views: 0, author_id: authorId, created_at: createdAt, updated_at: createdAt }).execute();
       await insertSearchRow(trx, id, columns);
-    });
-    this.cache.clear();
+    }));
     return (await this.findById(id))!;
   }
 
@@ -196,25 +197,32 @@ export class PostsRepository {
    */
   async update(id: string, input: NewPost): Promise<Post | undefined> {
     const { state, ...columns } = columnsOf(input);
-    const changed = await this.db.transaction().execute(async (trx) => {
+    const changed = await this.writing(() => this.db.transaction().execute(async (trx) => {
       const result = await trx.updateTable('posts').set({ ...columns, ...(input.state ? { state } : {}), updated_at: nowIso() }).where('id', '=', id).executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
       await trx.deleteFrom('posts_search').where('post_id', '=', id).execute();
       await insertSearchRow(trx, id, columns);
       return true;
-    });
-    this.cache.clear();
+    }));
     return changed ? this.findById(id) : undefined;
   }
 
   async delete(id: string): Promise<boolean> {
-    const deleted = await this.db.transaction().execute(async (trx) => {
+    return this.writing(() => this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('posts_search').where('post_id', '=', id).execute();
       const result = await trx.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
-    });
+    }));
+  }
+
+  /** Runs a write; cached pages are dropped whatever its outcome, and pages read meanwhile are not kept. */
+  private async writing<T>(write: () => Promise<T>): Promise<T> {
     this.cache.clear();
-    return deleted;
+    try {
+      return await write();
+    } finally {
+      this.cache.clear();
+    }
   }
 
   async countView(id: string): Promise<void> {

@@ -7,6 +7,8 @@ const LIFETIME_MS = 5_000;
 
 export class ResultCache<T> {
   private readonly entries = new Map<string, { at: number; value: T }>();
+  /** Bumped by clear(): a value computed before a write must not be stored after it. */
+  private currentGeneration = 0;
 
   constructor(private readonly maxEntries = MAX_ENTRIES, private readonly lifetimeMs = LIFETIME_MS, private readonly now: () => number = Date.now) {}
 
@@ -20,13 +22,20 @@ export class ResultCache<T> {
     return entry.value;
   }
 
-  set(key: string, value: T): void {
+  get generation(): number {
+    return this.currentGeneration;
+  }
+
+  /** Stores the value unless the cache was cleared since `generation` was read. */
+  set(key: string, value: T, generation = this.currentGeneration): void {
+    if (generation !== this.currentGeneration) return;
     // Maps keep insertion order: the first key is the oldest entry.
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, { at: this.now(), value });
   }
 
   clear(): void {
+    this.currentGeneration += 1;
     this.entries.clear();
   }
 }

@@ -33,4 +33,14 @@ describe('ResultCache', () => {
     cache.clear();
     expect(cache.get('d')).toBeUndefined();
   });
+
+  it('refuses a value computed before the last clear', () => {
+    const cache = new ResultCache<number>();
+    const before = cache.generation;
+    cache.clear();
+    cache.set('stale', 1, before);
+    expect(cache.get('stale')).toBeUndefined();
+    cache.set('fresh', 2, cache.generation);
+    expect(cache.get('fresh')).toBe(2);
+  });
 });
