@@ -2,7 +2,7 @@
 // the uploads folder, checked by its first bytes and size, then renamed to a generated name.
 // Whatever goes wrong, nothing of the request is left behind.
 import { createWriteStream } from 'node:fs';
-import { rename } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -60,6 +60,8 @@ function toClientError(error: unknown, options: ReceiveOptions): unknown {
 export async function receiveFiles(request: FastifyRequest, uploadsDir: string, options: ReceiveOptions): Promise<string[]> {
   if (!request.isMultipart()) throw apiError(400, uploadMessages.notMultipart, options.field);
   const stored: string[] = [];
+  // The folder is made at start; making sure again costs little and survives a manual clean-up.
+  await mkdir(uploadsDir, { recursive: true });
   try {
     const parts = request.parts({
       limits: { fileSize: options.maxBytes, files: options.maxFiles, fields: 20, fieldSize: 10_000, parts: options.maxFiles + 20 },

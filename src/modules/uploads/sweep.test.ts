@@ -1,4 +1,4 @@
-import { utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
@@ -60,5 +60,11 @@ describe('sweepUnreferencedUploads', () => {
     expect(existsSync(file)).toBe(true);
     expect(await sweepUnreferencedUploads(ctx.app, { olderThanMs: HOUR })).toContain(`/uploads/${name}`);
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('does nothing when the uploads folder is missing', async () => {
+    rmSync(ctx.config.uploadsDir, { recursive: true, force: true });
+    expect(await sweepUnreferencedUploads(ctx.app)).toEqual([]);
+    mkdirSync(ctx.config.uploadsDir);
   });
 });

@@ -22,7 +22,11 @@ export async function sweepUnreferencedUploads(app: FastifyInstance, options: Sw
   const cutoff = (options.now ?? Date.now()) - (options.olderThanMs ?? DEFAULT_SWEEP_AGE_MS);
   const referenced = await referencedUploadPaths(app.db);
   const removed: string[] = [];
-  for (const entry of await readdir(uploadsDir, { withFileTypes: true })) {
+  const entries = await readdir(uploadsDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  for (const entry of entries) {
     if (!entry.isFile()) continue;
     const isTemp = entry.name.startsWith(TEMP_PREFIX);
     // Files with other names were not made by the upload routes (an operator's own file): left alone.
