@@ -1,0 +1,76 @@
+// npm run bench:start: cold start of the bundled server (spawn -> first 200 from /api/health)
+// and its idle memory, median of 5 runs per case. Budget: under 1 s to the first answer.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, projectRoot, spawnServer, waitForHealth } from './lib/server-process';
+import { isStale } from './start.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS || 5);
+const BUDGET_MS = 1000;
+const bundle = path.join(projectRoot, 'dist', 'server.mjs');
+const env = { ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'bench-password-1', CLIENT_DIR: path.join(projectRoot, 'client', 'dist') };
+
+if (isStale(bundle, [path.join(projectRoot, 'src'), path.join(projectRoot, 'scripts', 'build-server.mjs')])) {
+  console.log('building dist/server.mjs ...');
+  if (spawnSync(process.execPath, [path.join(projectRoot, 'scripts', 'build-server.mjs')], { stdio: 'inherit' }).status !== 0) process.exit(1);
+}
+
+function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    const ps = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' });
+    return Number(ps.stdout.trim()) / 1024;
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+interface Sample { ms: number; rss: number }
+
+/** One start: spawn, time to the first healthy answer, idle RSS a second later, graceful stop. */
+async function measure(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Sample> {
+  const port = await freePort();
+  const started = performance.now();
+  const server = spawnServer(bundle, { ...env, DATA_DIR: dataDir, ...extraEnv }, port);
+  const ms = await waitForHealth(server, started, 30_000, 2);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const rss = rssMb(server.child.pid as number);
+  server.child.kill('SIGTERM');
+  const code = await server.exited;
+  if (code !== 0) throw new Error(`server exited with ${code}:\n${server.output()}`);
+  return { ms, rss };
+}
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'bench-start-'));
+const cases: Array<{ name: string; samples: Sample[] }> = [];
+try {
+  const fresh: Sample[] = [];
+  for (let i = 0; i < RUNS; i += 1) fresh.push(await measure(mkdtempSync(path.join(scratch, 'fresh-')), { SEED_DEMO: '0' }));
+  cases.push({ name: 'fresh DATA_DIR, SEED_DEMO=0 (migrate + first admin)', samples: fresh });
+
+  const existingDir = mkdtempSync(path.join(scratch, 'existing-'));
+  await measure(existingDir, { SEED_DEMO: '1' }); // creates and seeds the database once
+  const existing: Sample[] = [];
+  for (let i = 0; i < RUNS; i += 1) existing.push(await measure(existingDir));
+  cases.push({ name: 'existing DATA_DIR (demo content)', samples: existing });
+
+  const seeded: Sample[] = [];
+  for (let i = 0; i < Math.min(RUNS, 3); i += 1) seeded.push(await measure(mkdtempSync(path.join(scratch, 'seed-')), { SEED_DEMO: '1' }));
+  cases.push({ name: 'fresh DATA_DIR, SEED_DEMO=1 (first start with demo)', samples: seeded });
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+console.log(`\nnode ${process.version}, ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ${RUNS} runs per case\n`);
+console.log('| case | median to first /api/health 200 | min | max | idle RSS (median) |');
+console.log('|---|---|---|---|---|');
+for (const { name, samples } of cases) {
+  const ms = samples.map((s) => s.ms);
+  console.log(`| ${name} | ${median(ms).toFixed(0)} ms | ${Math.min(...ms).toFixed(0)} ms | ${Math.max(...ms).toFixed(0)} ms | ${median(samples.map((s) => s.rss)).toFixed(0)} MB |`);
+}
+const worst = Math.max(median(cases[0].samples.map((s) => s.ms)), median(cases[1].samples.map((s) => s.ms)));
+console.log(`\nbudget ${BUDGET_MS} ms to the first answer (SEED_DEMO=0 and existing data): ${worst < BUDGET_MS ? 'met' : 'NOT met'} (${worst.toFixed(0)} ms)`);
