@@ -101,19 +101,21 @@ export async function startKiosk(options: KioskOptions): Promise<Kiosk | null> {
     return server;
   }
 
-  async function learnQuickExit(siteUrl: string): Promise<void> {
+  /** The site's quick-exit address, and its origin after redirects (an office server may send http to https). */
+  async function learnSite(siteUrl: string): Promise<string> {
+    quickExitUrl = null;
     try {
       const response = await fetch(new URL('/api/settings', siteUrl), { signal: AbortSignal.timeout(3000) });
-      quickExitUrl = response.ok ? ((await response.json()) as { quickExitUrl?: string }).quickExitUrl ?? null : null;
+      if (response.ok) quickExitUrl = ((await response.json()) as { quickExitUrl?: string }).quickExitUrl ?? null;
+      return new URL(response.url || siteUrl).origin;
     } catch {
-      quickExitUrl = null;
+      return new URL(siteUrl).origin;
     }
   }
 
   async function showSite(siteUrl: string): Promise<void> {
-    await learnQuickExit(siteUrl);
-    origin = new URL(siteUrl).origin;
-    await window.loadURL(siteUrl);
+    origin = await learnSite(siteUrl);
+    await window.loadURL(origin === new URL(siteUrl).origin ? siteUrl : origin);
   }
 
   async function open(): Promise<void> {
