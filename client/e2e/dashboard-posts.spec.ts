@@ -122,3 +122,34 @@ test('About is edited in both languages, with its image, and other types load th
   await expect(toast(page, 'تمت العملية بنجاح').last()).toBeVisible();
   expect((await (await request.get('/api/content/About')).json()).contentAr).toBe(`${arabic} محدث`);
 });
+
+test('a save that ends in a login keeps the typed post and comes back to it', async ({ page, request }) => {
+  const author = await createAuthor(request, await apiLogin(request));
+  await openAs(page, author, '/dashboard/posts/addpost');
+  const title = `Kept through login ${Date.now()}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Description').fill('Long text the author must not lose.');
+  await page.getByLabel('Type').selectOption('Form');
+  // The server refuses the token once, as it does when it has expired or been revoked.
+  await page.route('**/api/posts', (route) => route.fulfill({ status: 401, contentType: 'application/json',
+    body: JSON.stringify({ message: 'Unauthorized', errors: [{ messageEn: 'Not authorized, token failed', messageAr: 'غير مصرح', field: null }] }) }), { times: 1 });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/login_page_2022\?redirect=%2Fdashboard%2Fposts%2Faddpost$/);
+  await page.getByLabel('Email').fill(author.email);
+  await page.getByLabel('Password').fill(author.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/posts\/addpost$/);
+  await expect(page.getByLabel('Title')).toHaveValue(title);
+  await expect(page.getByLabel('Description')).toHaveValue('Long text the author must not lose.');
+  await expect(page.getByLabel('Type')).toHaveValue('Form');
+  await expect(page.getByText('Your unsaved changes were restored.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/posts$/);
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(1);
+  // Saved, so the next new post starts empty.
+  await page.getByRole('link', { name: 'Add post' }).click();
+  await expect(page.getByLabel('Title')).toHaveValue('');
+  const id = (await page.evaluate(async (token) => (await (await fetch('/api/posts/author', { headers: { Authorization: `Bearer ${token}` } })).json()), author.token))
+    .find((post: { title: string }) => post.title === title)._id;
+  await request.delete(`/api/posts/${id}`, { headers: auth(author) });
+});

@@ -7,6 +7,7 @@ import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { errorItems, isAbort } from '../../../components/dashboard/errorText';
 import { FileUploadField } from '../../../components/dashboard/FileUploadField';
+import { clearDraft, readDraft, writeDraft } from '../../../components/dashboard/formDraft';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
 import { useBusyCounter } from '../../../components/dashboard/useApiData';
 import { PageTitle } from '../PageTitle';
@@ -21,7 +22,11 @@ export function PostFormPage({ id }: { id: string | null }) {
   const { t } = useTranslation('dashboard');
   const [, navigate] = useLocation();
   const fieldId = useId();
-  const [form, setForm] = useState<PostForm>(NEW_POST);
+  const draftKey = `post:${id ?? 'new'}`;
+  const [form, setForm] = useState<PostForm>(() => (id === null ? readDraft<PostForm>(draftKey) : null) ?? NEW_POST);
+  const [restored, setRestored] = useState(() => id === null && readDraft(draftKey) !== null);
+  // The values as loaded (or the defaults): a draft equal to them is no change worth keeping.
+  const [base, setBase] = useState<PostForm>(NEW_POST);
   const [loading, setLoading] = useState(id !== null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
@@ -32,13 +37,24 @@ export function PostFormPage({ id }: { id: string | null }) {
     const controller = new AbortController();
     api.get<Post>(`/api/posts/${encodeURIComponent(id)}`, controller.signal)
       .then((post) => {
-        setForm({ title: post.title, describtion: post.describtion, image: post.image ?? '', pictures: post.pictures ?? [],
-          video: post.video ?? '', language: post.language, type: post.type, pdf: post.pdf ?? '', state: post.state ?? 'published' });
+        const loaded: PostForm = { title: post.title, describtion: post.describtion, image: post.image ?? '', pictures: post.pictures ?? [],
+          video: post.video ?? '', language: post.language, type: post.type, pdf: post.pdf ?? '', state: post.state ?? 'published' };
+        setBase(loaded);
+        const draft = readDraft<PostForm>(draftKey);
+        setForm(draft ?? loaded);
+        setRestored(draft !== null);
         setLoading(false);
       })
       .catch((error: unknown) => { if (!isAbort(error)) { setLoadError(error); setLoading(false); } });
     return () => controller.abort();
-  }, [id]);
+  }, [id, draftKey]);
+
+  const changed = JSON.stringify(form) !== JSON.stringify(base);
+  useEffect(() => {
+    if (loading) return;
+    if (changed) writeDraft(draftKey, form);
+    else clearDraft(draftKey);
+  }, [form, changed, loading, draftKey]);
 
   const set = <K extends keyof PostForm>(key: K, value: PostForm[K]) => setForm((current) => ({ ...current, [key]: value }));
 
@@ -49,6 +65,7 @@ export function PostFormPage({ id }: { id: string | null }) {
       const body = { ...form, title: form.title.trim(), video: form.video.trim() };
       if (id === null) await api.post<Post>('/api/posts', body);
       else await api.put<Post>(`/api/posts/${encodeURIComponent(id)}`, body);
+      clearDraft(draftKey);
       toastSuccess();
       navigate('/posts');
     } catch (error) {
@@ -64,6 +81,12 @@ export function PostFormPage({ id }: { id: string | null }) {
       <ErrorList error={loadError} />
       {loading ? <p role="status">{t('common.loading')}</p> : (
         <form onSubmit={onSubmit} noValidate className="dash-form">
+          {restored && changed && (
+            <div className="dash-notice" role="status">
+              {t('posts.draftRestored')}{' '}
+              <button type="button" className="dash-button" onClick={() => { setForm(base); setRestored(false); }}>{t('posts.discardDraft')}</button>
+            </div>
+          )}
           <div className="dash-field">
             <label htmlFor={label('title')}>{t('posts.postTitle')}</label>
             <input id={label('title')} value={form.title} maxLength={150} required dir="auto" onChange={(event) => set('title', event.target.value)} />
