@@ -56,9 +56,11 @@ test('the links of the screens lead where the spec says', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Iraqi law', exact: true })).toHaveAttribute('href', '/posts/Iraq');
   await expect(page.getByRole('link', { name: 'International law', exact: true })).toHaveAttribute('href', '/posts/International');
   await page.goto('/useful_tools');
+  await expect(page.locator('.link-buttons a')).toHaveCount(4);
   const tools = await page.locator('.link-buttons a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
   expect(tools).toEqual(['/posts/Training', '/posts/Guide', '/posts/Flyer%20And%20Brochure', '/posts/Form']);
   await page.goto('/seeking_help');
+  await expect(page.locator('.link-buttons a')).toHaveCount(3);
   const help = await page.locator('.link-buttons a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
   expect(help).toEqual(['/e/Emergency', '/servicemap', '/e/VOT']);
   await page.getByRole('link', { name: 'How to browse safely' }).click();

@@ -1,6 +1,6 @@
 // The visitor's site: one layout (header, quick exit, 533 button, rating modal) around the public
 // screens. Only the home screen is in the first download; every other screen is a small chunk.
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch, useLocation } from 'wouter';
 import { EmergencyButton } from './components/EmergencyButton';
@@ -44,9 +44,22 @@ export function headerVariantFor(path: string): HeaderVariant {
   return 'black';
 }
 
+/** After a client-side navigation, focus moves to the new screen, as a page load would do for screen readers. */
+function useFocusOnNavigation(path: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [path]);
+}
+
 export default function PublicApp() {
   const { t } = useTranslation();
   const [location] = useLocation();
+  useFocusOnNavigation(location);
   return (
     <div className="public-app">
       <a className="skip-link" href="#main">{t('nav.skip')}</a>
