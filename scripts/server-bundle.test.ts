@@ -1,6 +1,6 @@
 // The bundled server (dist/server.mjs) as production runs it: starts, answers, shuts down
 // gracefully on SIGTERM/SIGINT, and keeps every acknowledged write through a SIGKILL.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,8 @@ import { freePort, getStatus, projectRoot, requestJson, spawnServer, waitForHeal
 
 const ADMIN = { ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'admin-password-1' };
 // Built into its own folder under dist/ so node_modules still resolves and nothing else is disturbed.
+// dist/ does not exist on a fresh clone.
+mkdirSync(path.join(projectRoot, 'dist'), { recursive: true });
 const buildDir = mkdtempSync(path.join(projectRoot, 'dist', 'test-bundle-'));
 const scratch = mkdtempSync(path.join(tmpdir(), 'bundle-test-'));
 let bundle: string;
