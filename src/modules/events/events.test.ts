@@ -188,6 +188,16 @@ describe('GET /api/events/summary', () => {
     expect(topPaths.map((p: { path: string }) => p.path)).not.toContain('/contact');
   });
 
+  it('narrows the summary to one page with path (query string ignored, unknown page all zero)', async () => {
+    const about = (await summary('?days=30&path=%2Fabout%3Flang%3Dar', adminToken)).json();
+    expect(about.totals.pageview).toBe(3);
+    expect(about.topPaths).toEqual([{ path: '/about', pageview: 3 }]);
+    expect(about.daily.reduce((acc: number, d: { pageview: number }) => acc + d.pageview, 0)).toBe(3);
+    const nowhere = (await summary('?days=30&path=%2Fnowhere', adminToken)).json();
+    expect(nowhere.totals).toEqual({ pageview: 0, contact_click: 0 });
+    expect(nowhere.topPaths).toEqual([]);
+  });
+
   it('narrows and widens the window with days', async () => {
     const one = (await summary('?days=1', authorToken)).json();
     expect(one).toEqual({

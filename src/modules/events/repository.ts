@@ -18,19 +18,22 @@ export class EventsRepository {
       .execute();
   }
 
-  async perDay(from: string, to: string): Promise<DayCount[]> {
+  /** Counts per day and name; with `path`, of that page only. */
+  async perDay(from: string, to: string, path?: string): Promise<DayCount[]> {
     const rows = await this.db.selectFrom('event_counts')
       .select((eb) => ['day', 'name', eb.fn.sum<number>('count').as('count')])
       .where('day', '>=', from).where('day', '<=', to)
+      .$if(path !== undefined, (query) => query.where('path', '=', path!))
       .groupBy(['day', 'name'])
       .execute();
     return rows.map((row) => ({ day: row.day, name: row.name, count: Number(row.count) }));
   }
 
-  async topPageviewPaths(from: string, to: string, limit: number): Promise<Array<{ path: string; pageview: number }>> {
+  async topPageviewPaths(from: string, to: string, limit: number, path?: string): Promise<Array<{ path: string; pageview: number }>> {
     const rows = await this.db.selectFrom('event_counts')
       .select((eb) => ['path', eb.fn.sum<number>('count').as('pageview')])
       .where('name', '=', 'pageview').where('day', '>=', from).where('day', '<=', to)
+      .$if(path !== undefined, (query) => query.where('path', '=', path!))
       .groupBy('path')
       .orderBy('pageview', 'desc').orderBy('path', 'asc')
       .limit(limit)

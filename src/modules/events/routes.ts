@@ -31,27 +31,29 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: app.requireAuthor,
     schema: {
       tags: ['events'],
-      summary: 'Daily page views and Contact Us clicks over the last `days` days (author)',
+      summary: 'Daily page views and Contact Us clicks over the last `days` days, of the whole site or of one `path` (author)',
       security: [{ bearerAuth: [] }],
       querystring: SummaryQuerySchema,
       response: { 200: SummarySchema, ...errorResponses },
     },
   }, async (request): Promise<Summary> => {
     const days = request.query.days ?? SUMMARY_DAYS_DEFAULT;
+    // Stored paths carry no query string or fragment, so the filter is cut the same way.
+    const path = request.query.path === undefined ? undefined : pathOnly(request.query.path);
     const window = lastDays(new Date(), days);
     const from = window[0];
     const to = window[window.length - 1];
 
     const daily = new Map(window.map((day) => [day, { day, pageview: 0, contact_click: 0 }]));
     const totals = { pageview: 0, contact_click: 0 };
-    for (const row of await events.perDay(from, to)) {
+    for (const row of await events.perDay(from, to, path)) {
       const entry = daily.get(row.day);
       if (!entry || !(EVENT_NAMES as readonly string[]).includes(row.name)) continue;
       const name = row.name as keyof typeof totals;
       entry[name] += row.count;
       totals[name] += row.count;
     }
-    return { days, totals, daily: [...daily.values()], topPaths: await events.topPageviewPaths(from, to, TOP_PATHS) };
+    return { days, totals, daily: [...daily.values()], topPaths: await events.topPageviewPaths(from, to, TOP_PATHS, path) };
   });
 };
 

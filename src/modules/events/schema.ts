@@ -16,6 +16,7 @@ export const EventBodySchema = Type.Object({
 
 export const SummaryQuerySchema = Type.Object({
   days: Type.Optional(Type.Integer({ minimum: 1, maximum: SUMMARY_DAYS_MAX, default: SUMMARY_DAYS_DEFAULT })),
+  path: Type.Optional(Type.String({ minLength: 1, maxLength: PATH_MAX, description: 'Only the counts of this page, for example /contact' })),
 });
 
 const Counts = { pageview: Type.Integer({ minimum: 0 }), contact_click: Type.Integer({ minimum: 0 }) };
