@@ -1,5 +1,7 @@
 // Unsaved form values kept in sessionStorage, so a save that ends in a login (expired or refused
 // token) loses nothing: after logging in the user comes back to the form with their text.
+import { useEffect } from 'react';
+
 const PREFIX = 'dashboardDraft:';
 
 export function readDraft<T>(key: string): T | null {
@@ -25,4 +27,18 @@ export function clearDraft(key: string): void {
   } catch {
     // Nothing to clear.
   }
+}
+
+/**
+ * Keeps `value` stored under `key` while it differs from `base` (the loaded or default values) and
+ * drops it once they agree again. `ready` is false while the base is still loading.
+ */
+export function useDraftSync(key: string, value: unknown, base: unknown, ready: boolean): boolean {
+  const changed = JSON.stringify(value) !== JSON.stringify(base);
+  useEffect(() => {
+    if (!ready) return;
+    if (changed) writeDraft(key, value);
+    else clearDraft(key);
+  }, [key, value, changed, ready]);
+  return changed;
 }

@@ -5,6 +5,7 @@ import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { errorItems, isAbort } from '../../../components/dashboard/errorText';
 import { FileUploadField } from '../../../components/dashboard/FileUploadField';
+import { clearDraft, readDraft, useDraftSync } from '../../../components/dashboard/formDraft';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
 import { useBusyCounter } from '../../../components/dashboard/useApiData';
 import { PageTitle } from '../PageTitle';
@@ -17,6 +18,8 @@ export function ContentPage() {
   const [contentEn, setContentEn] = useState('');
   const [contentAr, setContentAr] = useState('');
   const [image, setImage] = useState('');
+  // The texts as loaded: typed changes are kept as a draft until saved (see formDraft.ts).
+  const [base, setBase] = useState({ contentEn: '', contentAr: '', image: '' });
   const [loadError, setLoadError] = useState<unknown>(null);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
@@ -28,14 +31,19 @@ export function ContentPage() {
     setLoadError(null);
     api.get<Content>(`/api/content/${encodeURIComponent(type)}`, controller.signal)
       .then((content) => {
-        setContentEn(content.contentEn ?? '');
-        setContentAr(content.contentAr ?? '');
-        setImage(content.image ?? '');
+        const loaded = { contentEn: content.contentEn ?? '', contentAr: content.contentAr ?? '', image: content.image ?? '' };
+        const shown = readDraft<typeof loaded>(`content:${type}`) ?? loaded;
+        setBase(loaded);
+        setContentEn(shown.contentEn);
+        setContentAr(shown.contentAr);
+        setImage(shown.image);
         setLoading(false);
       })
       .catch((error: unknown) => { if (!isAbort(error)) { setLoadError(error); setLoading(false); } });
     return () => controller.abort();
   }, [type]);
+
+  useDraftSync(`content:${type}`, { contentEn, contentAr, image }, base, !loading);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -43,6 +51,8 @@ export function ContentPage() {
     try {
       const body = type === 'About' ? { type, contentEn, contentAr, image } : { type, contentEn, contentAr };
       await api.post<Content>(`/api/content/${encodeURIComponent(type)}`, body);
+      clearDraft(`content:${type}`);
+      setBase({ contentEn, contentAr, image });
       toastSuccess();
     } catch (error) {
       toastServerErrors(errorItems(error));
@@ -57,7 +67,11 @@ export function ContentPage() {
       <form onSubmit={onSubmit} noValidate className="dash-form">
         <div className="dash-field">
           <label htmlFor={`${id}-type`}>{t('content.type')}</label>
-          <select id={`${id}-type`} value={type} onChange={(event) => setType(event.target.value as ContentType)}>
+          <select id={`${id}-type`} value={type} onChange={(event) => {
+            // Loading at once, in the same render as the new type, so no draft is written under the wrong type.
+            setLoading(true);
+            setType(event.target.value as ContentType);
+          }}>
             {CONTENT_TYPES.map((value) => <option key={value} value={value}>{t(`contentTypes.${value}`)}</option>)}
           </select>
         </div>

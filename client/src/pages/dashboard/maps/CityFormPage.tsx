@@ -6,6 +6,7 @@ import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { errorItems, isAbort } from '../../../components/dashboard/errorText';
 import { FileUploadField } from '../../../components/dashboard/FileUploadField';
+import { clearDraft, readDraft, useDraftSync } from '../../../components/dashboard/formDraft';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
 import { useBusyCounter } from '../../../components/dashboard/useApiData';
 import { PageTitle } from '../PageTitle';
@@ -23,7 +24,10 @@ const asText = (value: number | string | null | undefined) => (value === null ||
 export function CityFormPage({ id }: { id: string | null }) {
   const { t } = useTranslation('dashboard');
   const nameId = useId();
-  const [form, setForm] = useState<CityForm>(NEW_CITY);
+  const draftKey = `city:${id ?? 'new'}`;
+  const [form, setForm] = useState<CityForm>(() => (id === null ? readDraft<CityForm>(draftKey) : null) ?? NEW_CITY);
+  // The values as loaded (or empty): typed changes are kept as a draft until saved (see formDraft.ts).
+  const [base, setBase] = useState<CityForm>(NEW_CITY);
   const [loading, setLoading] = useState(id !== null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
@@ -34,15 +38,19 @@ export function CityFormPage({ id }: { id: string | null }) {
     const controller = new AbortController();
     api.get<City>(`/api/maps/${encodeURIComponent(id)}`, controller.signal)
       .then((city) => {
-        setForm({
+        const loaded: CityForm = {
           name: city.name, thumbnail: city.thumbnail ?? '', countryMap: city.countryMap ?? '', cityMap: city.cityMap ?? '', cityMapAdd: city.cityMapAdd ?? '',
           branch: city.branch.map((branch) => ({ address: branch.address, phone: branch.phone, email: branch.email, lat: asText(branch.lat), lang: asText(branch.lang) })),
-        });
+        };
+        setBase(loaded);
+        setForm(readDraft<CityForm>(draftKey) ?? loaded);
         setLoading(false);
       })
       .catch((error: unknown) => { if (!isAbort(error)) { setLoadError(error); setLoading(false); } });
     return () => controller.abort();
-  }, [id]);
+  }, [id, draftKey]);
+
+  useDraftSync(draftKey, form, base, !loading);
 
   const setBranch = (index: number, branch: BranchForm) =>
     setForm((current) => ({ ...current, branch: current.branch.map((item, position) => (position === index ? branch : item)) }));
@@ -53,8 +61,10 @@ export function CityFormPage({ id }: { id: string | null }) {
     try {
       const body = { ...form, name: form.name.trim(), branch: form.branch.map((branch) => ({ ...branch, lat: branch.lat.trim(), lang: branch.lang.trim() })) };
       await api.post<City>(id === null ? '/api/maps' : `/api/maps/${encodeURIComponent(id)}`, body);
+      clearDraft(draftKey);
       toastSuccess();
       if (id === null) setForm({ ...NEW_CITY, branch: [{ ...EMPTY_BRANCH }] });
+      else setBase(form);
     } catch (error) {
       toastServerErrors(errorItems(error));
     } finally {

@@ -7,7 +7,7 @@ import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { errorItems, isAbort } from '../../../components/dashboard/errorText';
 import { FileUploadField } from '../../../components/dashboard/FileUploadField';
-import { clearDraft, readDraft, writeDraft } from '../../../components/dashboard/formDraft';
+import { clearDraft, readDraft, useDraftSync } from '../../../components/dashboard/formDraft';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
 import { useBusyCounter } from '../../../components/dashboard/useApiData';
 import { PageTitle } from '../PageTitle';
@@ -49,12 +49,7 @@ export function PostFormPage({ id }: { id: string | null }) {
     return () => controller.abort();
   }, [id, draftKey]);
 
-  const changed = JSON.stringify(form) !== JSON.stringify(base);
-  useEffect(() => {
-    if (loading) return;
-    if (changed) writeDraft(draftKey, form);
-    else clearDraft(draftKey);
-  }, [form, changed, loading, draftKey]);
+  const changed = useDraftSync(draftKey, form, base, !loading);
 
   const set = <K extends keyof PostForm>(key: K, value: PostForm[K]) => setForm((current) => ({ ...current, [key]: value }));
 
