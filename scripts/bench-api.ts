@@ -7,6 +7,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { buildServer } from './build-server.mjs';
+import { freePort, spawnServer, waitForHealth } from './lib/server-process';
 
 const POSTS = 2000;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -52,10 +54,12 @@ function startChild(script: string, env: Record<string, string>): Promise<{ chil
   });
 }
 
-/** The real server (buildApp + listen, as npm start runs it), in its own process. */
-function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  const env = { DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO: '0', DAILY_BACKUPS_KEPT: '0' };
-  return startChild(path.join(root, 'scripts', 'bench-server.ts'), env);
+/** The real server as `npm start` runs it: the bundle dist/server.mjs under plain node, in its own process. */
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
+  const bundle = await buildServer({ quiet: true });
+  const server = spawnServer(bundle, { DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client') }, await freePort());
+  await waitForHealth(server);
+  return { child: server.child, port: server.port };
 }
 
 function rssMegabytes(pid: number): number {
@@ -87,6 +91,7 @@ async function main(): Promise<void> {
     children.push(reference.child);
 
     const base = `http://127.0.0.1:${server.port}`;
+    const idleRss = rssMegabytes(server.child.pid!);
     const somePost = await (await fetch(`${base}/api/posts/Iraq/en`)).json() as { posts: Array<{ _id: string }> };
     const referenceFigures = await load('reference (bare Fastify + 1 prepared statement)', `http://127.0.0.1:${reference.port}/reference/Iraq/en`);
     const routes: Figures[] = [];
@@ -106,6 +111,7 @@ async function main(): Promise<void> {
       errors: f.errors,
     }));
     console.table(rows);
+    console.log(`server RSS at rest before the load: ${idleRss.toFixed(0)} MB`);
 
     // Budgets (issue 2): list and search at least half the reference's throughput, p99 at most twice, RSS under 150 MB.
     const budgeted = routes.filter((f) => f.name.includes('/api/posts/Iraq') || f.name.includes('/api/posts/s'));

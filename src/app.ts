@@ -19,6 +19,7 @@ import databasePlugin from './plugins/database';
 import { installErrorHandler } from './plugins/error-handler';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
+import { serializerCompiler } from './plugins/serialization';
 import { validatorCompiler } from './plugins/validation';
 
 /** JSON bodies above this answer 413 (CONTRACT.md). */
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installSecurityHeaders(app);
 

@@ -2,7 +2,6 @@
 // like real uploads (generated names), so the demo needs no binary files in the repository.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { newId } from '../shared/ids';
 
 // A rough outline of Iraq in a 100×100 box: enough for a recognisable placeholder map.
@@ -12,6 +11,8 @@ const PALETTE = ['#0f766e', '#115e59', '#1e3a5f', '#7c2d12', '#4c1d95', '#14532d
 
 async function saveWebp(uploadsDir: string, svg: string, width: number, height: number): Promise<string> {
   const fileName = `${newId()}.webp`;
+  // Loaded only when demo content is seeded: sharp (libvips) costs about 20 MB of memory.
+  const { default: sharp } = await import('sharp');
   const image = await sharp(Buffer.from(svg)).resize(width, height).webp({ quality: 72 }).toBuffer();
   await writeFile(path.join(uploadsDir, fileName), image);
   return `/uploads/${fileName}`;
