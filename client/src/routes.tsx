@@ -2,16 +2,16 @@
 // never downloads; the public site is in PublicApp.
 import { lazy, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { sendEvent } from './lib/events';
+import { isStaffPath, sendEvent } from './lib/events';
 import PublicApp from './PublicApp';
 
 const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
 const DashboardApp = lazy(() => import('./pages/dashboard/DashboardApp'));
 
-/** Each route change is a page view for this site's own analytics (POST /api/events). */
+/** Each route change of the public site is a page view for this site's own analytics (POST /api/events). */
 function PageViews() {
   const [location] = useLocation();
-  useEffect(() => { sendEvent('pageview', location); }, [location]);
+  useEffect(() => { if (!isStaffPath(location)) sendEvent('pageview', location); }, [location]);
   return null;
 }
 

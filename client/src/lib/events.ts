@@ -1,6 +1,9 @@
 // Page views and the Contact Us click go to this site's own POST /api/events, never to a third party.
 export type EventName = 'pageview' | 'contact_click';
 
+/** Staff screens are not visits: counting them would inflate the public figures staff read. */
+export const isStaffPath = (path: string): boolean => /^\/(dashboard|login_page_2022)(\/|$)/.test(path);
+
 export function sendEvent(name: EventName, path: string): void {
   const body = JSON.stringify({ name, path });
   try {
