@@ -20,6 +20,7 @@ import { installErrorHandler } from './plugins/error-handler';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
 import { serializerCompiler } from './plugins/serialization';
+import { SharedWindowStore } from './plugins/shared-rate-store';
 import { validatorCompiler } from './plugins/validation';
 
 /** JSON bodies above this answer 413 (CONTRACT.md). */
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyRateLimit, {
     global: false,
+    store: SharedWindowStore,
     errorResponseBuilder: () => apiError(429, messages.tooManyRequests),
   });
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });

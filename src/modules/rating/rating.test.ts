@@ -106,6 +106,21 @@ describe('ratings', () => {
     expect((await rate('website', { rate: 5 }, '10.20.30.41')).statusCode).toBe(201);
   });
 
+  it('counts votes and page-view events from one address together against the 600 a minute', async () => {
+    const address = '10.20.30.50';
+    for (let i = 0; i < 300; i++) {
+      const response = await rate('service', { rate: 4 }, address);
+      if (response.statusCode !== 201) throw new Error(`vote ${i} answered ${response.statusCode}`);
+    }
+    const sendEvent = () => ctx.app.inject({ method: 'POST', url: '/api/events', remoteAddress: address, payload: { name: 'pageview', path: '/' } });
+    for (let i = 0; i < 300; i++) {
+      const response = await sendEvent();
+      if (response.statusCode !== 204) throw new Error(`event ${i} answered ${response.statusCode}`);
+    }
+    expect((await sendEvent()).statusCode).toBe(429);
+    expect((await rate('website', { rate: 4 }, address)).statusCode).toBe(429);
+  });
+
   it('stores no address of the voter', () => {
     const rows = ctx.app.sqlite.prepare('SELECT * FROM ratings').all();
     expect(JSON.stringify(rows)).not.toContain('10.20.30.40');
