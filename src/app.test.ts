@@ -148,3 +148,31 @@ describe('data lives in DATA_DIR', () => {
     }
   });
 });
+
+describe('request log', () => {
+  async function logLines(logLevel: string): Promise<string> {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'site-log-'));
+    let written = '';
+    const stream = { write: (line: string) => { written += line; } };
+    const app = await buildApp(makeTestConfig(dataDir, { LOG_LEVEL: logLevel }), { logger: { level: logLevel, stream } });
+    try {
+      await app.inject({ method: 'GET', url: '/api/posts/s?keyword=secret-word', remoteAddress: '203.0.113.7', headers: { 'user-agent': 'PhoneBrowser/1.0' } });
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    return written;
+  }
+
+  it('at debug keeps the method and path of each request, never the address, user agent or query', async () => {
+    const lines = await logLines('debug');
+    expect(lines).toContain('"url":"/api/posts/s"');
+    expect(lines).not.toContain('secret-word');
+    expect(lines).not.toContain('203.0.113.7');
+    expect(lines).not.toContain('PhoneBrowser');
+  });
+
+  it('at the default level writes no line per request', async () => {
+    expect(await logLines('info')).not.toContain('/api/posts/s');
+  });
+});

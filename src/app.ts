@@ -56,6 +56,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const app = Fastify({
     logger: loggerOptions(options.logger, config.logLevel),
+    // One log line per request costs a small office machine CPU and disk: only at LOG_LEVEL=debug.
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     // Finish requests in flight on close, but do not wait for idle keep-alive sockets.
