@@ -12,8 +12,9 @@ const PALETTE = ['#0f766e', '#115e59', '#1e3a5f', '#7c2d12', '#4c1d95', '#14532d
 async function saveWebp(uploadsDir: string, svg: string, width: number, height: number): Promise<string> {
   const fileName = `${newId()}.webp`;
   // Loaded only when demo content is seeded: sharp (libvips) costs about 20 MB of memory.
+  // Effort 0: placeholders need speed (the first start with demo content) more than small files.
   const { default: sharp } = await import('sharp');
-  const image = await sharp(Buffer.from(svg)).resize(width, height).webp({ quality: 72 }).toBuffer();
+  const image = await sharp(Buffer.from(svg)).resize(width, height).webp({ quality: 72, effort: 0 }).toBuffer();
   await writeFile(path.join(uploadsDir, fileName), image);
   return `/uploads/${fileName}`;
 }

@@ -42,15 +42,13 @@ export async function seedDemoContent(app: FastifyInstance): Promise<boolean> {
   }
 
   const cities = new CitiesRepository(app.db);
+  // Every picture is drawn at once (sharp works on its own threads), then the rows are written in order.
+  const cityPictures = await Promise.all(demoCities.map((city, index) => Promise.all([
+    cityThumbnail(uploadsDir, index), countryMap(uploadsDir, city.mapPoint), cityMap(uploadsDir, index, false), cityMap(uploadsDir, index, true),
+  ])));
   for (const [index, city] of demoCities.entries()) {
-    await cities.create({
-      name: city.name,
-      thumbnail: await cityThumbnail(uploadsDir, index),
-      countryMap: await countryMap(uploadsDir, city.mapPoint),
-      cityMap: await cityMap(uploadsDir, index, false),
-      cityMapAdd: await cityMap(uploadsDir, index, true),
-      branch: city.branch,
-    });
+    const [thumbnail, map, cityMapPlain, cityMapWithAddress] = cityPictures[index];
+    await cities.create({ name: city.name, thumbnail, countryMap: map, cityMap: cityMapPlain, cityMapAdd: cityMapWithAddress, branch: city.branch });
   }
 
   const emergency = new EmergencyRepository(app.db);
@@ -61,18 +59,21 @@ export async function seedDemoContent(app: FastifyInstance): Promise<boolean> {
 
   const posts = new PostsRepository(app.db);
   const now = Date.now();
+  const postFiles = await Promise.all(demoPosts.map(async (post, index) => ({
+    pictures: await Promise.all(Array.from({ length: 1 + (post.albumSize ?? 0) }, (_, offset) => postImage(uploadsDir, index + offset))),
+    pdf: post.withPdf ? await demoPdf(uploadsDir, post.language === 'en' ? post.title : 'Document') : '',
+  })));
   for (const [index, post] of demoPosts.entries()) {
-    const pictures: string[] = [];
-    for (let i = 0; i < (post.albumSize ?? 0); i++) pictures.push(await postImage(uploadsDir, index + i + 1));
+    const [image, ...pictures] = postFiles[index].pictures;
     await posts.create({
       title: post.title,
       describtion: post.describtion,
       language: post.language,
       type: post.type,
-      image: await postImage(uploadsDir, index),
+      image,
       pictures,
       video: post.video ?? '',
-      pdf: post.withPdf ? await demoPdf(uploadsDir, post.language === 'en' ? post.title : 'Document') : '',
+      pdf: postFiles[index].pdf,
       state: 'published',
     }, admin?.id ?? null, demoDate(index, now));
   }
