@@ -1,15 +1,11 @@
 // CONTRACT.md "Roles", checked route by route: the server refuses what the client only hides.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, type TestContext } from './test/helpers';
+import { bearer, createStaffTestApp, errorOf, login, type StaffTestContext } from './test/helpers';
 
-let ctx: TestContext;
-let adminToken: string;
-let authorToken: string;
+let ctx: StaffTestContext;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  adminToken = await login(ctx.app, TEST_ADMIN.email, TEST_ADMIN.password);
-  authorToken = (await createAuthor(ctx.app, adminToken, 'roles-author@example.org')).token;
+  ctx = await createStaffTestApp('roles-author@example.org');
 });
 afterAll(async () => ctx.cleanup());
 
@@ -64,13 +60,13 @@ describe('without a token', () => {
 
 describe('with an author token', () => {
   it.each(adminRoutes)('%s %s answers 403', async (method, url) => {
-    const response = await ctx.app.inject({ method, url, headers: bearer(authorToken), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+    const response = await ctx.app.inject({ method, url, headers: bearer(ctx.authorToken), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
     expect(response.statusCode).toBe(403);
     errorOf(response.body);
   });
 
   it.each(authorRoutes)('%s %s is not refused for the role', async (method, url) => {
-    const response = await ctx.app.inject({ method, url, headers: bearer(authorToken), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+    const response = await ctx.app.inject({ method, url, headers: bearer(ctx.authorToken), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
     expect([401, 403]).not.toContain(response.statusCode);
     expect(response.statusCode).toBeLessThan(500);
   });
@@ -78,7 +74,7 @@ describe('with an author token', () => {
 
 describe('with a user who is neither author nor admin', () => {
   it('is refused dashboard work with 403', async () => {
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/users', headers: bearer(adminToken), payload: { name: 'Reader', email: 'reader@example.org', password: 'password-123', isAdmin: false, isAuthor: false } });
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/users', headers: bearer(ctx.adminToken), payload: { name: 'Reader', email: 'reader@example.org', password: 'password-123', isAdmin: false, isAuthor: false } });
     expect(created.statusCode).toBe(201);
     const readerToken = await login(ctx.app, 'reader@example.org', 'password-123');
     for (const [method, url] of authorRoutes) {

@@ -65,6 +65,20 @@ export async function createAuthor(app: FastifyInstance, adminToken: string, ema
   return { id: response.json<{ _id: string }>()._id, token: await login(app, email, password) };
 }
 
+export interface StaffTestContext extends TestContext {
+  adminToken: string;
+  authorToken: string;
+  authorId: string;
+}
+
+/** A fresh app with the first admin logged in and one author (not admin) created and logged in. */
+export async function createStaffTestApp(authorEmail: string, env: Record<string, string> = {}): Promise<StaffTestContext> {
+  const ctx = await createTestApp(env);
+  const adminToken = await login(ctx.app, TEST_ADMIN.email, TEST_ADMIN.password);
+  const author = await createAuthor(ctx.app, adminToken, authorEmail);
+  return { ...ctx, adminToken, authorToken: author.token, authorId: author.id };
+}
+
 /** Asserts the bilingual error shape of CONTRACT.md and returns the first entry. */
 export function errorOf(body: string): { messageEn: string; messageAr: string; field: string | null } {
   const parsed = JSON.parse(body) as { message?: unknown; errors?: Array<{ messageEn: string; messageAr: string; field: string | null }> };

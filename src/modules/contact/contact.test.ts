@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, type TestContext } from '../../test/helpers';
+import { bearer, createStaffTestApp, errorOf, type StaffTestContext } from '../../test/helpers';
 import { ContactsRepository } from './repository';
 
-let ctx: TestContext;
-let adminToken: string;
-let authorToken: string;
+let ctx: StaffTestContext;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  adminToken = await login(ctx.app, TEST_ADMIN.email, TEST_ADMIN.password);
-  authorToken = (await createAuthor(ctx.app, adminToken, 'contact-author@example.org')).token;
+  ctx = await createStaffTestApp('contact-author@example.org');
 });
 afterAll(async () => ctx.cleanup());
 
-const add = (payload: unknown, token: string | null = authorToken) =>
+const add = (payload: unknown, token: string | null = ctx.authorToken) =>
   ctx.app.inject({ method: 'POST', url: '/api/contact', payload: payload as object, headers: token ? bearer(token) : {} });
-const remove = (id: string, token: string | null = authorToken) =>
+const remove = (id: string, token: string | null = ctx.authorToken) =>
   ctx.app.inject({ method: 'DELETE', url: `/api/contact/${id}`, headers: token ? bearer(token) : {} });
 const list = async () => (await ctx.app.inject({ method: 'GET', url: '/api/contact' })).json() as Array<{ _id: string; type: string; value: string }>;
 
@@ -46,7 +42,7 @@ describe('contact entries', () => {
   });
 
   it('lets an admin add too, and trims the value', async () => {
-    const response = await add({ type: 'email', value: '  office@example.org  ' }, adminToken);
+    const response = await add({ type: 'email', value: '  office@example.org  ' }, ctx.adminToken);
     expect(response.statusCode).toBe(201);
     expect(response.json().value).toBe('office@example.org');
   });
@@ -96,7 +92,7 @@ describe('contact entries', () => {
 
   it('refuses anonymous callers and forged tokens with 401', async () => {
     const target = (await list())[0];
-    const [header, payload] = authorToken.split('.');
+    const [header, payload] = ctx.authorToken.split('.');
     for (const token of [null, `${header}.${payload}.${'A'.repeat(43)}`]) {
       for (const response of [await add({ type: 'phone', value: '1' }, token), await remove(target._id, token)]) {
         expect(response.statusCode).toBe(401);
@@ -107,7 +103,7 @@ describe('contact entries', () => {
   });
 
   it('records creates and deletes in the audit log', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/audit', headers: bearer(adminToken) });
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/audit', headers: bearer(ctx.adminToken) });
     const entries = (response.json().entries as Array<{ action: string; entity: string; changes: Record<string, unknown> }>).filter((e) => e.entity === 'contact');
     expect(entries[0]).toMatchObject({ action: 'delete', changes: { type: { from: 'phone' } } });
     expect(entries.filter((e) => e.action === 'create')).toHaveLength(9);

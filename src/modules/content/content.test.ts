@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, type TestContext } from '../../test/helpers';
+import { bearer, createStaffTestApp, errorOf, type StaffTestContext } from '../../test/helpers';
 import { ContentRepository } from './repository';
 
-let ctx: TestContext;
-let adminToken: string;
-let authorToken: string;
+let ctx: StaffTestContext;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  adminToken = await login(ctx.app, TEST_ADMIN.email, TEST_ADMIN.password);
-  authorToken = (await createAuthor(ctx.app, adminToken, 'content-author@example.org')).token;
+  ctx = await createStaffTestApp('content-author@example.org');
 });
 afterAll(async () => ctx.cleanup());
 
 const read = (type: string) => ctx.app.inject({ method: 'GET', url: `/api/content/${type}` });
-const save = (type: string, payload: unknown, token: string | null = authorToken) =>
+const save = (type: string, payload: unknown, token: string | null = ctx.authorToken) =>
   ctx.app.inject({ method: 'POST', url: `/api/content/${type}`, payload: payload as object, headers: token ? bearer(token) : {} });
 
 describe('GET /api/content/:type', () => {
@@ -63,7 +59,7 @@ describe('POST /api/content/:type', () => {
   });
 
   it('lets an admin save too', async () => {
-    expect((await save('Activity', { contentEn: 'a', contentAr: 'ب' }, adminToken)).statusCode).toBe(200);
+    expect((await save('Activity', { contentEn: 'a', contentAr: 'ب' }, ctx.adminToken)).statusCode).toBe(200);
   });
 
   it('refuses a body type that differs from the address', async () => {
@@ -104,14 +100,14 @@ describe('POST /api/content/:type', () => {
     const anonymous = await save('About', { contentEn: 'x', contentAr: 'y' }, null);
     expect(anonymous.statusCode).toBe(401);
     errorOf(anonymous.body);
-    const [header, payload] = authorToken.split('.');
+    const [header, payload] = ctx.authorToken.split('.');
     const forged = await save('About', { contentEn: 'x', contentAr: 'y' }, `${header}.${payload}.${'A'.repeat(43)}`);
     expect(forged.statusCode).toBe(401);
     errorOf(forged.body);
   });
 
   it('records creates and updates with the changed fields in the audit log', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/audit', headers: bearer(adminToken) });
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/audit', headers: bearer(ctx.adminToken) });
     const entries = response.json().entries as Array<{ action: string; entity: string; entityId: string; changes: Record<string, { from?: unknown; to?: unknown }> }>;
     const about = entries.filter((e) => e.entity === 'content' && e.entityId === 'About');
     expect(about.map((e) => e.action)).toEqual(['update', 'create']);

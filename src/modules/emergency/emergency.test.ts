@@ -1,25 +1,21 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, type TestContext } from '../../test/helpers';
+import { bearer, createStaffTestApp, errorOf, type StaffTestContext } from '../../test/helpers';
 import { EmergencyRepository } from './repository';
 
-let ctx: TestContext;
-let adminToken: string;
-let authorToken: string;
+let ctx: StaffTestContext;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  adminToken = await login(ctx.app, TEST_ADMIN.email, TEST_ADMIN.password);
-  authorToken = (await createAuthor(ctx.app, adminToken, 'emergency-author@example.org')).token;
+  ctx = await createStaffTestApp('emergency-author@example.org');
 });
 afterAll(async () => ctx.cleanup());
 
 type Item = { _id: string; type: string; value: string; nameEN: string; nameAR: string; icon: string };
 const hotline = { type: 'Emergency', value: '533', nameEN: 'Anti-trafficking hotline', nameAR: 'الخط الساخن لمكافحة الاتجار' };
-const add = (payload: unknown, token: string | null = authorToken) =>
+const add = (payload: unknown, token: string | null = ctx.authorToken) =>
   ctx.app.inject({ method: 'POST', url: '/api/emergency', payload: payload as object, headers: token ? bearer(token) : {} });
-const remove = (id: string, token: string | null = authorToken) =>
+const remove = (id: string, token: string | null = ctx.authorToken) =>
   ctx.app.inject({ method: 'DELETE', url: `/api/emergency/${id}`, headers: token ? bearer(token) : {} });
 const read = async (url: string) => (await ctx.app.inject({ method: 'GET', url })).json() as Item[];
 
@@ -37,7 +33,7 @@ describe('emergency contacts', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ _id: expect.stringMatching(/^[a-f0-9]{24}$/), ...hotline, icon: '/uploads/hotline.png' });
 
-    const shelter = await add({ type: 'VOT', value: '+964 770 000-0901', nameEN: 'Shelter', nameAR: 'دار الإيواء' }, adminToken);
+    const shelter = await add({ type: 'VOT', value: '+964 770 000-0901', nameEN: 'Shelter', nameAR: 'دار الإيواء' }, ctx.adminToken);
     expect(shelter.statusCode).toBe(201);
     expect(shelter.json()).toMatchObject({ type: 'VOT', icon: '' });
     expect((await add({ ...hotline, value: '104', nameEN: 'Police', nameAR: 'الشرطة', icon: '' })).statusCode).toBe(201);
@@ -109,7 +105,7 @@ describe('emergency contacts', () => {
 
   it('refuses anonymous callers and forged tokens with 401', async () => {
     const target = (await read('/api/emergency'))[0];
-    const [header, payload] = authorToken.split('.');
+    const [header, payload] = ctx.authorToken.split('.');
     for (const token of [null, `${header}.${payload}.${'A'.repeat(43)}`]) {
       for (const response of [await add(hotline, token), await remove(target._id, token)]) {
         expect(response.statusCode).toBe(401);
@@ -120,7 +116,7 @@ describe('emergency contacts', () => {
   });
 
   it('records creates and deletes with the changed fields', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/audit', headers: bearer(adminToken) });
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/audit', headers: bearer(ctx.adminToken) });
     const entries = (response.json().entries as Array<{ action: string; entity: string; changes: Record<string, unknown> }>).filter((e) => e.entity === 'emergency');
     expect(entries[0]).toMatchObject({ action: 'delete', changes: { value: { from: '533' }, icon: { from: '/uploads/hotline.png' } } });
     expect(entries.at(-1)).toMatchObject({ action: 'create', changes: { type: { to: 'Emergency' }, value: { to: '533' }, nameAR: { to: hotline.nameAR } } });

@@ -1,25 +1,21 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, type TestContext } from '../../test/helpers';
+import { bearer, createStaffTestApp, errorOf, login, type StaffTestContext } from '../../test/helpers';
 import { CitiesRepository } from './repository';
 
-let ctx: TestContext;
-let adminToken: string;
-let authorToken: string;
+let ctx: StaffTestContext;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  adminToken = await login(ctx.app, TEST_ADMIN.email, TEST_ADMIN.password);
-  authorToken = (await createAuthor(ctx.app, adminToken, 'maps-author@example.org')).token;
+  ctx = await createStaffTestApp('maps-author@example.org');
 });
 afterAll(async () => ctx.cleanup());
 
 const branch = (n: number) => ({ address: `Street ${n}`, phone: `+964 770 000 010${n}`, email: `branch${n}@example.org`, lat: 33 + n / 10, lang: 44 + n / 10 });
 const city = (name: string, extra: Record<string, unknown> = {}) => ({ name, branch: [branch(1)], ...extra });
-const create = (payload: unknown, token: string | null = authorToken) =>
+const create = (payload: unknown, token: string | null = ctx.authorToken) =>
   ctx.app.inject({ method: 'POST', url: '/api/maps', payload: payload as object, headers: token ? bearer(token) : {} });
-const update = (id: string, payload: unknown, token: string | null = authorToken) =>
+const update = (id: string, payload: unknown, token: string | null = ctx.authorToken) =>
   ctx.app.inject({ method: 'POST', url: `/api/maps/${id}`, payload: payload as object, headers: token ? bearer(token) : {} });
 const get = (url: string) => ctx.app.inject({ method: 'GET', url });
 
@@ -72,7 +68,7 @@ describe('maps: create and read', () => {
 
   it('lists cities by name, each with its branches in order', async () => {
     expect((await create(city('Erbil', { branch: [branch(3), branch(1), branch(2)] }))).statusCode).toBe(201);
-    expect((await create(city('basra'), adminToken)).statusCode).toBe(201);
+    expect((await create(city('basra'), ctx.adminToken)).statusCode).toBe(201);
     const response = await get('/api/maps');
     expect(response.statusCode).toBe(200);
     const list = response.json() as Array<{ name: string; branch: Array<{ address: string }> }>;
@@ -133,7 +129,7 @@ describe('maps: edit and delete', () => {
   it('answers 404 when editing or deleting an unknown or malformed id', async () => {
     for (const id of ['ffffffffffffffffffffffff', 'bad%20id!']) {
       expect((await update(id, city('Nowhere'))).statusCode).toBe(404);
-      const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/maps/${id}`, headers: bearer(authorToken) });
+      const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/maps/${id}`, headers: bearer(ctx.authorToken) });
       expect(removed.statusCode).toBe(404);
       errorOf(removed.body);
     }
@@ -143,7 +139,7 @@ describe('maps: edit and delete', () => {
     const file = path.join(ctx.config.uploadsDir, 'karbala1.webp');
     writeFileSync(file, 'x');
     const created = (await create(city('Karbala', { thumbnail: '/uploads/karbala1.webp', branch: [branch(1), branch(2)] }))).json();
-    const response = await ctx.app.inject({ method: 'DELETE', url: `/api/maps/${created._id}`, headers: bearer(authorToken) });
+    const response = await ctx.app.inject({ method: 'DELETE', url: `/api/maps/${created._id}`, headers: bearer(ctx.authorToken) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ _id: created._id });
     expect((await get(`/api/maps/${created._id}`)).statusCode).toBe(404);
@@ -153,7 +149,7 @@ describe('maps: edit and delete', () => {
   });
 
   it('refuses anonymous callers and forged tokens with 401 on every change', async () => {
-    const [header, payload] = authorToken.split('.');
+    const [header, payload] = ctx.authorToken.split('.');
     const forged = `${header}.${payload}.${'A'.repeat(43)}`;
     const target = (await get('/api/maps')).json()[0]._id;
     for (const token of [null, forged]) {
@@ -172,7 +168,7 @@ describe('maps: edit and delete', () => {
   });
 
   it('refuses a logged-in user who is neither author nor admin with 403', async () => {
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/users', headers: bearer(adminToken), payload: { name: 'Reader', email: 'reader@example.org', password: 'reader-password-1', isAdmin: false, isAuthor: false } });
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/users', headers: bearer(ctx.adminToken), payload: { name: 'Reader', email: 'reader@example.org', password: 'reader-password-1', isAdmin: false, isAuthor: false } });
     expect(created.statusCode).toBe(201);
     const readerToken = await login(ctx.app, 'reader@example.org', 'reader-password-1');
     const response = await create(city('Kirkuk'), readerToken);
@@ -181,7 +177,7 @@ describe('maps: edit and delete', () => {
   });
 
   it('records create, update and delete with the changed fields', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/audit', headers: bearer(adminToken) });
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/audit', headers: bearer(ctx.adminToken) });
     const entries = response.json().entries as Array<{ action: string; entity: string; changes: Record<string, { from?: unknown; to?: unknown }> }>;
     const cities = entries.filter((e) => e.entity === 'city');
     expect(cities[0].action).toBe('delete');

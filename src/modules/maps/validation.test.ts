@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, type TestContext } from '../../test/helpers';
+import { bearer, createStaffTestApp, errorOf, type StaffTestContext } from '../../test/helpers';
 
-let ctx: TestContext;
-let authorToken: string;
+let ctx: StaffTestContext;
 let existingId: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const adminToken = await login(ctx.app, TEST_ADMIN.email, TEST_ADMIN.password);
-  authorToken = (await createAuthor(ctx.app, adminToken, 'maps-rules@example.org')).token;
-  const created = await ctx.app.inject({ method: 'POST', url: '/api/maps', headers: bearer(authorToken), payload: { name: 'Existing', branch: [] } });
+  ctx = await createStaffTestApp('maps-rules@example.org');
+  const created = await ctx.app.inject({ method: 'POST', url: '/api/maps', headers: bearer(ctx.authorToken), payload: { name: 'Existing', branch: [] } });
   existingId = created.json()._id;
 });
 afterAll(async () => ctx.cleanup());
@@ -52,14 +49,14 @@ describe('city body rules (create and edit alike)', () => {
     [withBranch({ phone: '+964 abc' }, 0), 'branch[0].phone'],
   ])('refuses %j with 400 on %s', async (payload, field) => {
     for (const [method, url] of [['POST', '/api/maps'], ['POST', `/api/maps/${existingId}`]] as const) {
-      const response = await ctx.app.inject({ method, url, headers: bearer(authorToken), payload });
+      const response = await ctx.app.inject({ method, url, headers: bearer(ctx.authorToken), payload });
       expect(response.statusCode).toBe(400);
       expect(errorOf(response.body).field).toBe(field);
     }
   });
 
   it('explains coordinates and phone numbers in both languages', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/maps', headers: bearer(authorToken), payload: withBranch({ lat: 200, lang: '-181', phone: 'call me' }) });
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/maps', headers: bearer(ctx.authorToken), payload: withBranch({ lat: 200, lang: '-181', phone: 'call me' }) });
     expect(response.statusCode).toBe(400);
     const errors = response.json().errors as Array<{ field: string; messageEn: string; messageAr: string }>;
     expect(errors.map((e) => e.field).sort()).toEqual(['branch[1].lang', 'branch[1].lat', 'branch[1].phone']);
@@ -78,19 +75,19 @@ describe('city body rules (create and edit alike)', () => {
     [0, 0],
     ['.5', 0.5],
   ])('parses latitude %j as %j', async (lat, expected) => {
-    const response = await ctx.app.inject({ method: 'POST', url: `/api/maps/${existingId}`, headers: bearer(authorToken), payload: { name: 'Existing', branch: [{ ...good, lat, lang: lat }] } });
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/maps/${existingId}`, headers: bearer(ctx.authorToken), payload: { name: 'Existing', branch: [{ ...good, lat, lang: lat }] } });
     expect(response.statusCode).toBe(200);
     expect(response.json().branch[0]).toEqual({ ...good, lat: expected, lang: expected });
   });
 
   it('accepts longitudes at the edges', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: `/api/maps/${existingId}`, headers: bearer(authorToken), payload: { name: 'Existing', branch: [{ ...good, lang: '-180' }, { ...good, lang: 180 }] } });
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/maps/${existingId}`, headers: bearer(ctx.authorToken), payload: { name: 'Existing', branch: [{ ...good, lang: '-180' }, { ...good, lang: 180 }] } });
     expect(response.statusCode).toBe(200);
     expect(response.json().branch.map((b: { lang: number }) => b.lang)).toEqual([-180, 180]);
   });
 
   it('refuses malformed JSON with 400, not 500', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/maps', headers: { ...bearer(authorToken), 'content-type': 'application/json' }, payload: '{"name": "x", "branch": [' });
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/maps', headers: { ...bearer(ctx.authorToken), 'content-type': 'application/json' }, payload: '{"name": "x", "branch": [' });
     expect(response.statusCode).toBe(400);
     errorOf(response.body);
   });

@@ -1,21 +1,17 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, makeTestConfig, type TestContext } from '../../test/helpers';
+import { bearer, createStaffTestApp, createTestApp, errorOf, login, makeTestConfig, type StaffTestContext, TEST_ADMIN } from '../../test/helpers';
 import { DEFAULT_QUICK_EXIT_URL, SettingsChangeSchema, isWebAddress } from './definitions';
 
-let ctx: TestContext;
-let adminToken: string;
-let authorToken: string;
+let ctx: StaffTestContext;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  adminToken = await login(ctx.app, TEST_ADMIN.email, TEST_ADMIN.password);
-  authorToken = (await createAuthor(ctx.app, adminToken, 'settings-author@example.org')).token;
+  ctx = await createStaffTestApp('settings-author@example.org');
 });
 afterAll(async () => ctx.cleanup());
 
-const put = (payload: unknown, token: string | null = adminToken) =>
+const put = (payload: unknown, token: string | null = ctx.adminToken) =>
   ctx.app.inject({ method: 'PUT', url: '/api/settings', payload: payload as object, headers: token ? bearer(token) : {} });
 
 describe('isWebAddress', () => {
@@ -49,7 +45,7 @@ describe('PUT /api/settings', () => {
     errorOf(anonymous.body);
     const forged = await put({ quickExitUrl: 'https://example.org/' }, 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.bad');
     expect(forged.statusCode).toBe(401);
-    const author = await put({ quickExitUrl: 'https://example.org/' }, authorToken);
+    const author = await put({ quickExitUrl: 'https://example.org/' }, ctx.authorToken);
     expect(author.statusCode).toBe(403);
     errorOf(author.body);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/settings' })).json()).toEqual({ quickExitUrl: DEFAULT_QUICK_EXIT_URL });
@@ -61,7 +57,7 @@ describe('PUT /api/settings', () => {
     expect(response.json()).toEqual({ quickExitUrl: 'https://weather.example.org/today?city=basra' });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/settings' })).json()).toEqual({ quickExitUrl: 'https://weather.example.org/today?city=basra' });
 
-    const audit = (await ctx.app.inject({ method: 'GET', url: '/api/audit', headers: bearer(adminToken) })).json();
+    const audit = (await ctx.app.inject({ method: 'GET', url: '/api/audit', headers: bearer(ctx.adminToken) })).json();
     expect(audit.entries[0]).toMatchObject({
       userEmail: TEST_ADMIN.email,
       action: 'update',
@@ -113,7 +109,7 @@ describe('PUT /api/settings', () => {
     const empty = await put({});
     expect(empty.statusCode).toBe(400);
     expect(errorOf(empty.body).messageEn).toBe('Send at least one setting to change');
-    const list = await ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: { ...bearer(adminToken), 'content-type': 'application/json' }, payload: '["https://example.org/"]' });
+    const list = await ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: { ...bearer(ctx.adminToken), 'content-type': 'application/json' }, payload: '["https://example.org/"]' });
     expect(list.statusCode).toBe(400);
     errorOf(list.body);
   });

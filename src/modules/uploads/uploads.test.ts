@@ -1,25 +1,21 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, type TestContext } from '../../test/helpers';
+import { bearer, createStaffTestApp, errorOf, type StaffTestContext } from '../../test/helpers';
 import { makeImage, makePdf, multipart, type FilePart } from './test-files';
 
-let ctx: TestContext;
-let adminToken: string;
-let authorToken: string;
+let ctx: StaffTestContext;
 let png: Buffer;
 
 const uploadsDirFiles = () => readdirSync(ctx.config.uploadsDir).sort();
 const filePart = (field: string, data: Buffer, filename = 'file.bin', contentType = 'application/octet-stream'): FilePart => ({ field, data, filename, contentType });
 
-async function upload(url: string, parts: Parameters<typeof multipart>[0], token = authorToken, options: Parameters<typeof multipart>[1] = {}) {
+async function upload(url: string, parts: Parameters<typeof multipart>[0], token = ctx.authorToken, options: Parameters<typeof multipart>[1] = {}) {
   const { payload, headers } = multipart(parts, options);
   return ctx.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...bearer(token) } });
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  adminToken = await login(ctx.app, TEST_ADMIN.email, TEST_ADMIN.password);
-  authorToken = (await createAuthor(ctx.app, adminToken, 'uploader@example.org')).token;
+  ctx = await createStaffTestApp('uploader@example.org');
   png = await makeImage('png');
 });
 afterAll(async () => ctx.cleanup());
@@ -84,13 +80,13 @@ describe('POST /api/upload', () => {
     expect(wrongField.statusCode).toBe(400);
     expect(errorOf(wrongField.body).messageEn).toBe('Send the file in the field "image"');
     for (const [contentType, payload] of [['application/json', '{"image":"x"}'], ['text/plain', 'x'], ['application/octet-stream', png]] as const) {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/upload', headers: { ...bearer(authorToken), 'content-type': contentType }, payload });
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/upload', headers: { ...bearer(ctx.authorToken), 'content-type': contentType }, payload });
       expect(response.statusCode).toBe(400);
       errorOf(response.body);
     }
-    const noBoundary = await ctx.app.inject({ method: 'POST', url: '/api/upload', headers: { ...bearer(authorToken), 'content-type': 'multipart/form-data' }, payload: 'x' });
+    const noBoundary = await ctx.app.inject({ method: 'POST', url: '/api/upload', headers: { ...bearer(ctx.authorToken), 'content-type': 'multipart/form-data' }, payload: 'x' });
     expect(noBoundary.statusCode).toBe(400);
-    const truncated = await upload('/api/upload', [filePart('image', await makeImage('png', 64))], authorToken, { truncate: true });
+    const truncated = await upload('/api/upload', [filePart('image', await makeImage('png', 64))], ctx.authorToken, { truncate: true });
     expect(truncated.statusCode).toBe(400);
     errorOf(truncated.body);
     expect(added()).toEqual([]);
@@ -142,7 +138,7 @@ describe('POST /api/upload/multi', () => {
 
 describe('POST /api/upload/pdf', () => {
   it('stores a real PDF and serves it as application/pdf', async () => {
-    const response = await upload('/api/upload/pdf', [filePart('pdf', makePdf(), 'law.pdf', 'application/pdf')], adminToken);
+    const response = await upload('/api/upload/pdf', [filePart('pdf', makePdf(), 'law.pdf', 'application/pdf')], ctx.adminToken);
     expect(response.statusCode).toBe(200);
     const stored = JSON.parse(response.body);
     expect(stored).toMatch(/^\/uploads\/[a-f0-9]{24}\.pdf$/);
@@ -178,11 +174,11 @@ describe('files of deleted or changed posts', () => {
       upload('/api/upload/pdf', [filePart('pdf', makePdf())]),
     ]).then((answers) => answers.map((a) => a.json()));
     const post = { title: 'With files', describtion: 'x', language: 'en', type: 'Guide', image, pdf, pictures: [picture[0], shared] };
-    const created = (await ctx.app.inject({ method: 'POST', url: '/api/posts', headers: bearer(authorToken), payload: post })).json();
-    const other = await ctx.app.inject({ method: 'POST', url: '/api/posts', headers: bearer(authorToken), payload: { ...post, image: shared, pdf: '', pictures: [] } });
+    const created = (await ctx.app.inject({ method: 'POST', url: '/api/posts', headers: bearer(ctx.authorToken), payload: post })).json();
+    const other = await ctx.app.inject({ method: 'POST', url: '/api/posts', headers: bearer(ctx.authorToken), payload: { ...post, image: shared, pdf: '', pictures: [] } });
     expect(other.statusCode).toBe(201);
 
-    const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/posts/${created._id}`, headers: bearer(authorToken) });
+    const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/posts/${created._id}`, headers: bearer(ctx.authorToken) });
     expect(removed.statusCode).toBe(200);
     for (const gone of [image, pdf, picture[0]]) expect((await ctx.app.inject({ method: 'GET', url: gone })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: shared })).statusCode).toBe(200);
@@ -192,8 +188,8 @@ describe('files of deleted or changed posts', () => {
     const first = (await upload('/api/upload', [filePart('image', png)])).json();
     const second = (await upload('/api/upload', [filePart('image', png)])).json();
     const post = { title: 'Edit files', describtion: 'x', language: 'en', type: 'Guide', image: first };
-    const created = (await ctx.app.inject({ method: 'POST', url: '/api/posts', headers: bearer(authorToken), payload: post })).json();
-    await ctx.app.inject({ method: 'PUT', url: `/api/posts/${created._id}`, headers: bearer(authorToken), payload: { ...post, image: second } });
+    const created = (await ctx.app.inject({ method: 'POST', url: '/api/posts', headers: bearer(ctx.authorToken), payload: post })).json();
+    await ctx.app.inject({ method: 'PUT', url: `/api/posts/${created._id}`, headers: bearer(ctx.authorToken), payload: { ...post, image: second } });
     expect((await ctx.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: second })).statusCode).toBe(200);
   });
