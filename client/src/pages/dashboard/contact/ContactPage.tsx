@@ -2,7 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
-import { askConfirm } from '../../../components/dashboard/confirmStore';
+import { deleteAfterConfirm } from '../../../components/dashboard/deleteAfterConfirm';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { errorItems } from '../../../components/dashboard/errorText';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
@@ -33,15 +33,9 @@ export function ContactPage() {
     }
   }
 
-  async function remove(item: ContactItem) {
-    if (!(await askConfirm('contact.confirmDelete'))) return;
-    try {
-      await api.delete(`/api/contact/${encodeURIComponent(item._id)}`);
-      setItems((list) => (list ?? []).filter((entry) => entry._id !== item._id));
-    } catch (failure) {
-      toastServerErrors(errorItems(failure));
-    }
-  }
+  const remove = (item: ContactItem) => deleteAfterConfirm(item, setItems, {
+    url: `/api/contact/${encodeURIComponent(item._id)}`, confirmKey: 'contact.confirmDelete', failure: 'server',
+  });
 
   return (
     <>

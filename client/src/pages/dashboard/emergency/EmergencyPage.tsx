@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
-import { askConfirm } from '../../../components/dashboard/confirmStore';
+import { deleteAfterConfirm } from '../../../components/dashboard/deleteAfterConfirm';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { errorItems } from '../../../components/dashboard/errorText';
 import { FileUploadField } from '../../../components/dashboard/FileUploadField';
@@ -43,15 +43,9 @@ export function EmergencyPage() {
     }
   }
 
-  async function remove(item: EmergencyItem) {
-    if (!(await askConfirm('common.confirmDeleteDocument'))) return;
-    try {
-      await api.delete(`/api/emergency/${encodeURIComponent(item._id)}`);
-      setItems((list) => (list ?? []).filter((entry) => entry._id !== item._id));
-    } catch (failure) {
-      toastServerErrors(errorItems(failure));
-    }
-  }
+  const remove = (item: EmergencyItem) => deleteAfterConfirm(item, setItems, {
+    url: `/api/emergency/${encodeURIComponent(item._id)}`, confirmKey: 'common.confirmDeleteDocument', failure: 'server',
+  });
 
   const text = (key: 'value' | 'nameEN' | 'nameAR', labelKey: string, extra: { dir: string; lang?: string }) => (
     <div className="dash-field">

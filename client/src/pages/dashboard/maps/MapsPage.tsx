@@ -1,10 +1,8 @@
 // /dashboard/maps: the list of cities with edit and delete.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { api } from '../../../api/client';
-import { askConfirm } from '../../../components/dashboard/confirmStore';
+import { deleteAfterConfirm } from '../../../components/dashboard/deleteAfterConfirm';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import { showToast, toastSuccess } from '../../../components/dashboard/toastStore';
 import { useApiData } from '../../../components/dashboard/useApiData';
 import { PageTitle } from '../PageTitle';
 import type { City } from '../types';
@@ -13,18 +11,10 @@ export function MapsPage() {
   const { t } = useTranslation('dashboard');
   const { data: cities, setData: setCities, error, loading } = useApiData<City[]>('/api/maps');
 
-  async function remove(city: City) {
-    if (!(await askConfirm('common.confirmDeleteDocument'))) return;
-    try {
-      await api.delete(`/api/maps/${encodeURIComponent(city._id)}`);
-      setCities((list) => (list ?? []).filter((item) => item._id !== city._id));
-      // SPEC.md section 8: the posts' removal message is also used for maps.
-      toastSuccess('toast.postRemoved');
-    } catch (failure) {
-      console.error('City delete failed', failure);
-      showToast('error', 'toast.error');
-    }
-  }
+  // SPEC.md section 8: the posts' removal message is also used for maps.
+  const remove = (city: City) => deleteAfterConfirm(city, setCities, {
+    url: `/api/maps/${encodeURIComponent(city._id)}`, confirmKey: 'common.confirmDeleteDocument', successKey: 'toast.postRemoved', failure: 'generic',
+  });
 
   return (
     <>

@@ -1,10 +1,8 @@
 // /dashboard/posts: the caller's posts (all for an admin) with state, open in a new tab, edit, delete.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { api } from '../../../api/client';
-import { askConfirm } from '../../../components/dashboard/confirmStore';
+import { deleteAfterConfirm } from '../../../components/dashboard/deleteAfterConfirm';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import { showToast, toastSuccess } from '../../../components/dashboard/toastStore';
 import { useApiData } from '../../../components/dashboard/useApiData';
 import { formatDate } from '../formatDate';
 import { PageTitle } from '../PageTitle';
@@ -14,18 +12,9 @@ export function PostsPage() {
   const { t, i18n } = useTranslation('dashboard');
   const { data: posts, setData: setPosts, error, loading } = useApiData<Post[]>('/api/posts/author');
 
-  async function remove(post: Post) {
-    if (!(await askConfirm('common.confirmDeleteDocument'))) return;
-    try {
-      await api.delete(`/api/posts/${encodeURIComponent(post._id)}`);
-      setPosts((list) => (list ?? []).filter((item) => item._id !== post._id));
-      toastSuccess('toast.postRemoved');
-    } catch (failure) {
-      // SPEC.md section 8: a failed delete is logged and answered with the toast 'Error'.
-      console.error('Post delete failed', failure);
-      showToast('error', 'toast.error');
-    }
-  }
+  const remove = (post: Post) => deleteAfterConfirm(post, setPosts, {
+    url: `/api/posts/${encodeURIComponent(post._id)}`, confirmKey: 'common.confirmDeleteDocument', successKey: 'toast.postRemoved', failure: 'generic',
+  });
 
   return (
     <>

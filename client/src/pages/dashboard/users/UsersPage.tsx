@@ -1,11 +1,9 @@
 // /dashboard/users (admin): the list, the create modal and delete after the bilingual confirmation.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client';
-import { askConfirm } from '../../../components/dashboard/confirmStore';
+import { deleteAfterConfirm } from '../../../components/dashboard/deleteAfterConfirm';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import { errorItems } from '../../../components/dashboard/errorText';
-import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
+import { toastSuccess } from '../../../components/dashboard/toastStore';
 import { useApiData } from '../../../components/dashboard/useApiData';
 import { formatDate } from '../formatDate';
 import { PageTitle } from '../PageTitle';
@@ -17,15 +15,9 @@ export function UsersPage() {
   const { data: users, setData: setUsers, error, loading } = useApiData<User[]>('/api/users');
   const [modalOpen, setModalOpen] = useState(false);
 
-  async function remove(user: User) {
-    if (!(await askConfirm('users.confirmDelete'))) return;
-    try {
-      await api.delete(`/api/users/${encodeURIComponent(user._id)}`);
-      setUsers((list) => (list ?? []).filter((item) => item._id !== user._id));
-    } catch (failure) {
-      toastServerErrors(errorItems(failure));
-    }
-  }
+  const remove = (user: User) => deleteAfterConfirm(user, setUsers, {
+    url: `/api/users/${encodeURIComponent(user._id)}`, confirmKey: 'users.confirmDelete', failure: 'server',
+  });
 
   return (
     <>
