@@ -153,3 +153,25 @@ test('a save that ends in a login keeps the typed post and comes back to it', as
     .find((post: { title: string }) => post.title === title)._id;
   await request.delete(`/api/posts/${id}`, { headers: auth(author) });
 });
+
+test('unsaved page texts and a new city survive a reload, each kept under its own type', async ({ page, request }) => {
+  await openAs(page, await apiLogin(request), '/dashboard/content');
+  const draft = `Draft about trafficking ${Date.now()}`;
+  await page.getByLabel('Content type').selectOption('Human Trafficing');
+  await expect(page.getByLabel('English text')).toBeEnabled();
+  await page.getByLabel('English text').fill(draft);
+  await page.reload();
+  await page.getByLabel('Content type').selectOption('Human Trafficing');
+  await expect(page.getByLabel('English text')).toHaveValue(draft);
+  await page.getByLabel('Content type').selectOption('Activity');
+  await expect(page.getByLabel('English text')).toBeEnabled();
+  await expect(page.getByLabel('English text')).not.toHaveValue(draft);
+  await page.getByLabel('Content type').selectOption('Human Trafficing');
+  await expect(page.getByLabel('English text')).toHaveValue(draft);
+
+  await page.goto('/dashboard/maps/addcity');
+  const city = `Draft city ${Date.now()}`;
+  await page.getByLabel('City name').fill(city);
+  await page.reload();
+  await expect(page.getByLabel('City name')).toHaveValue(city);
+});

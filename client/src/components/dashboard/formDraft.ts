@@ -1,6 +1,8 @@
 // Unsaved form values kept in sessionStorage, so a save that ends in a login (expired or refused
 // token) loses nothing: after logging in the user comes back to the form with their text.
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '../../api/client';
+import { isAbort } from './errorText';
 
 const PREFIX = 'dashboardDraft:';
 
@@ -30,15 +32,51 @@ export function clearDraft(key: string): void {
 }
 
 /**
- * Keeps `value` stored under `key` while it differs from `base` (the loaded or default values) and
- * drops it once they agree again. `ready` is false while the base is still loading.
+ * The values of a dashboard form, kept as a draft under `draftKey` while they differ from the saved
+ * ones. With `loadPath` the saved record is loaded first and turned into form values by `toForm`;
+ * a draft left from before a login wins over it, and `restored` says so.
  */
-export function useDraftSync(key: string, value: unknown, base: unknown, ready: boolean): boolean {
-  const changed = JSON.stringify(value) !== JSON.stringify(base);
+export function useDraftForm<Values, Answer>(draftKey: string, initial: Values, loadPath: string | null, toForm: (answer: Answer) => Values) {
+  const [form, setForm] = useState<Values>(() => (loadPath === null ? readDraft<Values>(draftKey) : null) ?? initial);
+  // The values as saved (or the defaults): a draft equal to them is no change worth keeping.
+  const [base, setBase] = useState<Values>(initial);
+  const [restored, setRestored] = useState(() => loadPath === null && readDraft(draftKey) !== null);
+  const [loaded, setLoaded] = useState<{ path: string; error: unknown } | null>(null);
+  const toFormRef = useRef(toForm);
+  toFormRef.current = toForm;
+
   useEffect(() => {
-    if (!ready) return;
-    if (changed) writeDraft(key, value);
-    else clearDraft(key);
-  }, [key, value, changed, ready]);
-  return changed;
+    if (loadPath === null) return;
+    const controller = new AbortController();
+    api.get<Answer>(loadPath, controller.signal)
+      .then((answer) => {
+        const values = toFormRef.current(answer);
+        const draft = readDraft<Values>(draftKey);
+        setBase(values);
+        setForm(draft ?? values);
+        setRestored(draft !== null);
+        setLoaded({ path: loadPath, error: null });
+      })
+      .catch((error: unknown) => { if (!isAbort(error)) setLoaded({ path: loadPath, error }); });
+    return () => controller.abort();
+  }, [loadPath, draftKey]);
+
+  // Derived, so the render that switches to a new path is already "loading": no draft is written
+  // under a key while the form still shows another record's values.
+  const loading = loadPath !== null && loaded?.path !== loadPath;
+  const loadError = loading ? null : loaded?.error ?? null;
+  const changed = JSON.stringify(form) !== JSON.stringify(base);
+  useEffect(() => {
+    if (loading) return;
+    if (changed) writeDraft(draftKey, form);
+    else clearDraft(draftKey);
+  }, [draftKey, form, changed, loading]);
+
+  /** After a successful save: these values are now the saved ones, and no draft is kept. */
+  const markSaved = useCallback((values: Values) => {
+    clearDraft(draftKey);
+    setBase(values);
+  }, [draftKey]);
+
+  return { form, setForm, base, loading, loadError, changed, restored, setRestored, markSaved };
 }

@@ -1,12 +1,12 @@
 // /dashboard/maps/addcity and /dashboard/maps/{id}: name, four images and the branch blocks.
 // Add clears the form after 'Successful'; edit loads the city first and saves to POST /api/maps/{id}.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import { errorItems, isAbort } from '../../../components/dashboard/errorText';
+import { errorItems } from '../../../components/dashboard/errorText';
 import { FileUploadField } from '../../../components/dashboard/FileUploadField';
-import { clearDraft, readDraft, useDraftSync } from '../../../components/dashboard/formDraft';
+import { useDraftForm } from '../../../components/dashboard/formDraft';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
 import { useBusyCounter } from '../../../components/dashboard/useApiData';
 import { PageTitle } from '../PageTitle';
@@ -24,33 +24,15 @@ const asText = (value: number | string | null | undefined) => (value === null ||
 export function CityFormPage({ id }: { id: string | null }) {
   const { t } = useTranslation('dashboard');
   const nameId = useId();
-  const draftKey = `city:${id ?? 'new'}`;
-  const [form, setForm] = useState<CityForm>(() => (id === null ? readDraft<CityForm>(draftKey) : null) ?? NEW_CITY);
-  // The values as loaded (or empty): typed changes are kept as a draft until saved (see formDraft.ts).
-  const [base, setBase] = useState<CityForm>(NEW_CITY);
-  const [loading, setLoading] = useState(id !== null);
-  const [loadError, setLoadError] = useState<unknown>(null);
+  const { form, setForm, loading, loadError, markSaved } = useDraftForm<CityForm, City>(
+    `city:${id ?? 'new'}`, NEW_CITY, id === null ? null : `/api/maps/${encodeURIComponent(id)}`,
+    (city) => ({
+      name: city.name, thumbnail: city.thumbnail ?? '', countryMap: city.countryMap ?? '', cityMap: city.cityMap ?? '', cityMapAdd: city.cityMapAdd ?? '',
+      branch: city.branch.map((branch) => ({ address: branch.address, phone: branch.phone, email: branch.email, lat: asText(branch.lat), lang: asText(branch.lang) })),
+    }),
+  );
   const [saving, setSaving] = useState(false);
   const uploads = useBusyCounter();
-
-  useEffect(() => {
-    if (id === null) return;
-    const controller = new AbortController();
-    api.get<City>(`/api/maps/${encodeURIComponent(id)}`, controller.signal)
-      .then((city) => {
-        const loaded: CityForm = {
-          name: city.name, thumbnail: city.thumbnail ?? '', countryMap: city.countryMap ?? '', cityMap: city.cityMap ?? '', cityMapAdd: city.cityMapAdd ?? '',
-          branch: city.branch.map((branch) => ({ address: branch.address, phone: branch.phone, email: branch.email, lat: asText(branch.lat), lang: asText(branch.lang) })),
-        };
-        setBase(loaded);
-        setForm(readDraft<CityForm>(draftKey) ?? loaded);
-        setLoading(false);
-      })
-      .catch((error: unknown) => { if (!isAbort(error)) { setLoadError(error); setLoading(false); } });
-    return () => controller.abort();
-  }, [id, draftKey]);
-
-  useDraftSync(draftKey, form, base, !loading);
 
   const setBranch = (index: number, branch: BranchForm) =>
     setForm((current) => ({ ...current, branch: current.branch.map((item, position) => (position === index ? branch : item)) }));
@@ -61,10 +43,13 @@ export function CityFormPage({ id }: { id: string | null }) {
     try {
       const body = { ...form, name: form.name.trim(), branch: form.branch.map((branch) => ({ ...branch, lat: branch.lat.trim(), lang: branch.lang.trim() })) };
       await api.post<City>(id === null ? '/api/maps' : `/api/maps/${encodeURIComponent(id)}`, body);
-      clearDraft(draftKey);
       toastSuccess();
-      if (id === null) setForm({ ...NEW_CITY, branch: [{ ...EMPTY_BRANCH }] });
-      else setBase(form);
+      if (id === null) {
+        markSaved(NEW_CITY);
+        setForm({ ...NEW_CITY, branch: [{ ...EMPTY_BRANCH }] });
+      } else {
+        markSaved(form);
+      }
     } catch (error) {
       toastServerErrors(errorItems(error));
     } finally {

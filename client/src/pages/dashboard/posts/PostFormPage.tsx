@@ -1,13 +1,13 @@
 // /dashboard/posts/addpost and /dashboard/posts/{id}: the post form of SPEC.md sections 2 and 5.
 // A failed save keeps every value in the form and shows one toast per server error.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import { errorItems, isAbort } from '../../../components/dashboard/errorText';
+import { errorItems } from '../../../components/dashboard/errorText';
 import { FileUploadField } from '../../../components/dashboard/FileUploadField';
-import { clearDraft, readDraft, useDraftSync } from '../../../components/dashboard/formDraft';
+import { useDraftForm } from '../../../components/dashboard/formDraft';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
 import { useBusyCounter } from '../../../components/dashboard/useApiData';
 import { PageTitle } from '../PageTitle';
@@ -22,34 +22,13 @@ export function PostFormPage({ id }: { id: string | null }) {
   const { t } = useTranslation('dashboard');
   const [, navigate] = useLocation();
   const fieldId = useId();
-  const draftKey = `post:${id ?? 'new'}`;
-  const [form, setForm] = useState<PostForm>(() => (id === null ? readDraft<PostForm>(draftKey) : null) ?? NEW_POST);
-  const [restored, setRestored] = useState(() => id === null && readDraft(draftKey) !== null);
-  // The values as loaded (or the defaults): a draft equal to them is no change worth keeping.
-  const [base, setBase] = useState<PostForm>(NEW_POST);
-  const [loading, setLoading] = useState(id !== null);
-  const [loadError, setLoadError] = useState<unknown>(null);
+  const { form, setForm, base, loading, loadError, changed, restored, setRestored, markSaved } = useDraftForm<PostForm, Post>(
+    `post:${id ?? 'new'}`, NEW_POST, id === null ? null : `/api/posts/${encodeURIComponent(id)}`,
+    (post) => ({ title: post.title, describtion: post.describtion, image: post.image ?? '', pictures: post.pictures ?? [],
+      video: post.video ?? '', language: post.language, type: post.type, pdf: post.pdf ?? '', state: post.state ?? 'published' }),
+  );
   const [saving, setSaving] = useState(false);
   const uploads = useBusyCounter();
-
-  useEffect(() => {
-    if (id === null) return;
-    const controller = new AbortController();
-    api.get<Post>(`/api/posts/${encodeURIComponent(id)}`, controller.signal)
-      .then((post) => {
-        const loaded: PostForm = { title: post.title, describtion: post.describtion, image: post.image ?? '', pictures: post.pictures ?? [],
-          video: post.video ?? '', language: post.language, type: post.type, pdf: post.pdf ?? '', state: post.state ?? 'published' };
-        setBase(loaded);
-        const draft = readDraft<PostForm>(draftKey);
-        setForm(draft ?? loaded);
-        setRestored(draft !== null);
-        setLoading(false);
-      })
-      .catch((error: unknown) => { if (!isAbort(error)) { setLoadError(error); setLoading(false); } });
-    return () => controller.abort();
-  }, [id, draftKey]);
-
-  const changed = useDraftSync(draftKey, form, base, !loading);
 
   const set = <K extends keyof PostForm>(key: K, value: PostForm[K]) => setForm((current) => ({ ...current, [key]: value }));
 
@@ -60,7 +39,7 @@ export function PostFormPage({ id }: { id: string | null }) {
       const body = { ...form, title: form.title.trim(), video: form.video.trim() };
       if (id === null) await api.post<Post>('/api/posts', body);
       else await api.put<Post>(`/api/posts/${encodeURIComponent(id)}`, body);
-      clearDraft(draftKey);
+      markSaved(form);
       toastSuccess();
       navigate('/posts');
     } catch (error) {
