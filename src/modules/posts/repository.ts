@@ -2,7 +2,7 @@
 // search row; the hot public reads (list, search, their counts) run as better-sqlite3
 // statements prepared once, with a small result cache in front.
 import type SQLite from 'better-sqlite3';
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { CurrentUser } from '../../plugins/auth';
 import { newId, nowIso } from '../../shared/ids';
@@ -11,23 +11,8 @@ import { ResultCache } from './result-cache';
 import { PAGE_SIZE, type NewPost, type Post, type PostLanguage, type PostPage, type PostState } from './schema';
 import { toMatchExpression } from './search-query';
 
-interface PostRow {
-  id: string;
-  title: string;
-  description: string;
-  image: string;
-  pictures: string;
-  video: string;
-  language: string;
-  type: string;
-  pdf: string;
-  state: string;
-  views: number;
-  author_id: string | null;
-  author_name: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A posts row as the read statements return it: the table's columns plus the author's name. */
+type PostRow = Selectable<Database['posts']> & { author_name: string | null };
 
 const COLUMNS = `p.id, p.title, p.description, p.image, p.pictures, p.video, p.language, p.type, p.pdf,
   p.state, p.views, p.author_id, u.name AS author_name, p.created_at, p.updated_at`;
