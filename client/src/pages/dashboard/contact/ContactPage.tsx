@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { deleteAfterConfirm } from '../../../components/dashboard/deleteAfterConfirm';
+import { DeleteButton } from '../../../components/dashboard/DeleteButton';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { errorItems } from '../../../components/dashboard/errorText';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
@@ -66,8 +67,7 @@ export function ContactPage() {
                   <td>{t(`contactTypes.${item.type}`)}</td>
                   <td><bdi dir="ltr">{item.value}</bdi></td>
                   <td>
-                    <button type="button" className="dash-button dash-danger" onClick={() => void remove(item)}
-                      aria-label={t('common.deleteNamed', { name: item.value })}>{t('common.delete')}</button>
+                    <DeleteButton name={item.value} onDelete={() => void remove(item)} />
                   </td>
                 </tr>
               ))}

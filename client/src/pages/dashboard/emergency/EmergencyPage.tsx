@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { deleteAfterConfirm } from '../../../components/dashboard/deleteAfterConfirm';
+import { DeleteButton } from '../../../components/dashboard/DeleteButton';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { errorItems } from '../../../components/dashboard/errorText';
 import { FileUploadField } from '../../../components/dashboard/FileUploadField';
@@ -92,8 +93,7 @@ export function EmergencyPage() {
                   <td lang="ar" dir="rtl">{item.nameAR}</td>
                   <td><bdi dir="ltr">{item.value}</bdi></td>
                   <td>
-                    <button type="button" className="dash-button dash-danger" onClick={() => void remove(item)}
-                      aria-label={t('common.deleteNamed', { name: `${item.nameEN} ${item.value}` })}>{t('common.delete')}</button>
+                    <DeleteButton name={`${item.nameEN} ${item.value}`} onDelete={() => void remove(item)} />
                   </td>
                 </tr>
               ))}

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { deleteAfterConfirm } from '../../../components/dashboard/deleteAfterConfirm';
+import { DeleteButton } from '../../../components/dashboard/DeleteButton';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { useApiData } from '../../../components/dashboard/useApiData';
 import { PageTitle } from '../PageTitle';
@@ -37,8 +38,7 @@ export function MapsPage() {
                   <td className="dash-row-actions">
                     <Link className="dash-button" href={`/maps/${encodeURIComponent(city._id)}`}
                       aria-label={t('common.editNamed', { name: city.name })}>{t('common.edit')}</Link>
-                    <button type="button" className="dash-button dash-danger" onClick={() => void remove(city)}
-                      aria-label={t('common.deleteNamed', { name: city.name })}>{t('common.delete')}</button>
+                    <DeleteButton name={city.name} onDelete={() => void remove(city)} />
                   </td>
                 </tr>
               ))}

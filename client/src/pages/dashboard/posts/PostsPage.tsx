@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { deleteAfterConfirm } from '../../../components/dashboard/deleteAfterConfirm';
+import { DeleteButton } from '../../../components/dashboard/DeleteButton';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { useApiData } from '../../../components/dashboard/useApiData';
 import { formatDate } from '../formatDate';
@@ -46,8 +47,7 @@ export function PostsPage() {
                       aria-label={t('posts.openNamed', { name: post.title })}>{t('posts.open')}</a>
                     <Link className="dash-button" href={`/posts/${encodeURIComponent(post._id)}`}
                       aria-label={t('common.editNamed', { name: post.title })}>{t('common.edit')}</Link>
-                    <button type="button" className="dash-button dash-danger" onClick={() => void remove(post)}
-                      aria-label={t('common.deleteNamed', { name: post.title })}>{t('common.delete')}</button>
+                    <DeleteButton name={post.title} onDelete={() => void remove(post)} />
                   </td>
                 </tr>
               ))}

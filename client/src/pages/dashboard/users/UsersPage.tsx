@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteAfterConfirm } from '../../../components/dashboard/deleteAfterConfirm';
+import { DeleteButton } from '../../../components/dashboard/DeleteButton';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { toastSuccess } from '../../../components/dashboard/toastStore';
 import { useApiData } from '../../../components/dashboard/useApiData';
@@ -41,8 +42,7 @@ export function UsersPage() {
                   <td>{user.isAdmin ? t('users.admin') : t('users.author')}</td>
                   <td>{formatDate(user.createdAt, i18n.language)}</td>
                   <td>
-                    <button type="button" className="dash-button dash-danger" onClick={() => void remove(user)}
-                      aria-label={t('common.deleteNamed', { name: user.email })}>{t('common.delete')}</button>
+                    <DeleteButton name={user.email} onDelete={() => void remove(user)} />
                   </td>
                 </tr>
               ))}
