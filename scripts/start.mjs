@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { exitUnlessSupportedNode } from './lib/node-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git']);
@@ -47,6 +48,7 @@ function run(script, previousOutput) {
 }
 
 async function main() {
+  exitUnlessSupportedNode();
   const clientIndex = path.join(root, 'client', 'dist', 'index.html');
   if (existsSync(path.join(root, 'client')) && isStale(clientIndex, clientSources)) run('build:client', clientIndex);
   const serverBundle = path.join(root, 'dist', 'server.mjs');

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app';
 import { loadConfig, redactConfig, type Config } from './config';
+import { exitUnlessSupportedNode } from '../scripts/lib/node-support.mjs';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -41,6 +42,7 @@ export function closeOnSignals(server: RunningServer, exit: (code: number) => vo
 }
 
 async function main(): Promise<void> {
+  exitUnlessSupportedNode();
   const config = loadConfig();
   const server = await startServer(config);
   server.app.log.info({ config: redactConfig(config) }, `listening on ${server.url}`);
