@@ -1,7 +1,7 @@
 // The paginated post grid shared by /posts/{type} and /search.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiState } from '../lib/useApi';
+import type { ApiState } from '../api/useApi';
 import type { PostPage } from '../lib/types';
 import { useWindowWidth } from '../lib/useWindowWidth';
 import { Pagination } from './Pagination';

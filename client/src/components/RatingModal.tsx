@@ -50,7 +50,8 @@ function RatingDialog() {
   };
 
   return (
-    <div className="modal-backdrop" onClick={(event) => { if (event.target === event.currentTarget) closeRatingModal(); }}>
+    // A click beside the dialog closes it; keyboard users have Escape and the close button.
+    <div className="modal-backdrop" role="presentation" onClick={(event) => { if (event.target === event.currentTarget) closeRatingModal(); }}>
       <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby="rating-modal-title">
         <button type="button" className="icon-button modal-close" aria-label={t('common.close')} onClick={closeRatingModal}>
           <CloseIcon />

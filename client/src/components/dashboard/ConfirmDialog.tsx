@@ -10,6 +10,8 @@ export function ConfirmDialog() {
     <Modal open={questionKey !== null} title={questionKey ? t(questionKey) : ''} onClose={() => answerConfirm(false)} role="alertdialog">
       <div className="dash-actions">
         <button type="button" className="dash-button dash-danger" onClick={() => answerConfirm(true)}>{t('common.yesDelete')}</button>
+        {/* Focus starts on Cancel, so a stray Enter never deletes (the alertdialog pattern). */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
         <button type="button" className="dash-button" autoFocus onClick={() => answerConfirm(false)}>{t('common.cancel')}</button>
       </div>
     </Modal>

@@ -1,8 +1,7 @@
 // Unsaved form values kept in sessionStorage, so a save that ends in a login (expired or refused
 // token) loses nothing: after logging in the user comes back to the form with their text.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../api/client';
-import { isAbort } from './errorText';
+import { useCallback, useEffect, useState } from 'react';
+import { useApi } from '../../api/useApi';
 
 const PREFIX = 'dashboardDraft:';
 
@@ -37,34 +36,28 @@ export function clearDraft(key: string): void {
  * a draft left from before a login wins over it, and `restored` says so.
  */
 export function useDraftForm<Values, Answer>(draftKey: string, initial: Values, loadPath: string | null, toForm: (answer: Answer) => Values) {
+  const saved = useApi<Answer>(loadPath);
   const [form, setForm] = useState<Values>(() => (loadPath === null ? readDraft<Values>(draftKey) : null) ?? initial);
   // The values as saved (or the defaults): a draft equal to them is no change worth keeping.
   const [base, setBase] = useState<Values>(initial);
   const [restored, setRestored] = useState(() => loadPath === null && readDraft(draftKey) !== null);
-  const [loaded, setLoaded] = useState<{ path: string; error: unknown } | null>(null);
-  const toFormRef = useRef(toForm);
-  toFormRef.current = toForm;
 
-  useEffect(() => {
-    if (loadPath === null) return;
-    const controller = new AbortController();
-    api.get<Answer>(loadPath, controller.signal)
-      .then((answer) => {
-        const values = toFormRef.current(answer);
-        const draft = readDraft<Values>(draftKey);
-        setBase(values);
-        setForm(draft ?? values);
-        setRestored(draft !== null);
-        setLoaded({ path: loadPath, error: null });
-      })
-      .catch((error: unknown) => { if (!isAbort(error)) setLoaded({ path: loadPath, error }); });
-    return () => controller.abort();
-  }, [loadPath, draftKey]);
+  // A newly loaded record becomes the form's base, and its values unless a draft wins. Adjusted
+  // during render (not in an effect) so no render ever shows the record with the old values.
+  const [appliedAnswer, setAppliedAnswer] = useState<Answer | null>(null);
+  const freshAnswer = saved.loading ? null : saved.data;
+  if (freshAnswer !== null && freshAnswer !== appliedAnswer) {
+    setAppliedAnswer(freshAnswer);
+    const values = toForm(freshAnswer);
+    const draft = readDraft<Values>(draftKey);
+    setBase(values);
+    setForm(draft ?? values);
+    setRestored(draft !== null);
+  }
 
-  // Derived, so the render that switches to a new path is already "loading": no draft is written
-  // under a key while the form still shows another record's values.
-  const loading = loadPath !== null && loaded?.path !== loadPath;
-  const loadError = loading ? null : loaded?.error ?? null;
+  // No draft is written under a key while the form still shows another record's values.
+  const loading = saved.loading || (freshAnswer !== null && freshAnswer !== appliedAnswer);
+  const loadError = saved.error;
   const changed = JSON.stringify(form) !== JSON.stringify(base);
   useEffect(() => {
     if (loading) return;

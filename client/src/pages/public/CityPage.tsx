@@ -5,7 +5,7 @@ import { useParams } from 'wouter';
 import { api } from '../../api/client';
 import { StarDisplay, StarInput } from '../../components/Stars';
 import { ErrorMessage, Loading } from '../../components/Status';
-import { useApi } from '../../lib/useApi';
+import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import type { City } from '../../lib/types';
 import { readStoredNumber, SERVICE_RATE_KEY, storeNumber } from '../../state/app';

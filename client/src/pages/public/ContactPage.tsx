@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { FacebookIcon, InstagramIcon, LinkedinIcon, MailIcon, PhoneIcon, TwitterIcon, YoutubeIcon } from '../../components/icons';
 import { StarDisplay } from '../../components/Stars';
 import { ErrorMessage, Loading } from '../../components/Status';
-import { useApi } from '../../lib/useApi';
+import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import type { ContactItem, RatingSummary } from '../../lib/types';
 import { appState } from '../../state/app';

@@ -1,7 +1,7 @@
 // /about and /ht: the page text in the chosen language (About with its image), never as HTML.
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage, Loading, Empty } from '../../components/Status';
-import { useApi } from '../../lib/useApi';
+import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import type { Content } from '../../lib/types';
 

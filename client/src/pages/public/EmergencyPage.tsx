@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { PhoneIcon } from '../../components/icons';
 import { Empty, ErrorMessage, Loading } from '../../components/Status';
-import { useApi } from '../../lib/useApi';
+import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import type { EmergencyItem } from '../../lib/types';
 

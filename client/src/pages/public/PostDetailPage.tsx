@@ -4,7 +4,7 @@ import { useParams } from 'wouter';
 import { PdfIcon } from '../../components/icons';
 import { RelativeTimeText } from '../../components/RelativeTimeText';
 import { ErrorMessage, Loading } from '../../components/Status';
-import { useApi } from '../../lib/useApi';
+import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import type { Post } from '../../lib/types';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearch } from 'wouter';
 import { PostList } from '../../components/PostList';
 import { pageFromSearch } from '../../lib/pagination';
-import { useApi } from '../../lib/useApi';
+import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import type { PostPage } from '../../lib/types';
 

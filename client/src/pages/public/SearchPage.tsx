@@ -1,11 +1,11 @@
 // /search: a keyword box and the matching posts, with ?q= and ?p= in the address.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { SearchIcon } from '../../components/icons';
 import { PostList } from '../../components/PostList';
 import { pageFromSearch } from '../../lib/pagination';
-import { useApi } from '../../lib/useApi';
+import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import type { PostPage } from '../../lib/types';
 
@@ -15,8 +15,10 @@ export default function SearchPage() {
   const [, navigate] = useLocation();
   const query = new URLSearchParams(search).get('q')?.trim() ?? '';
   const page = pageFromSearch(search);
-  const [keyword, setKeyword] = useState(query);
-  useEffect(() => setKeyword(query), [query]);
+  // What the visitor typed, for the search in the address; a new address shows its own keyword.
+  const [typed, setTyped] = useState({ forQuery: query, value: query });
+  const keyword = typed.forQuery === query ? typed.value : query;
+  const setKeyword = (value: string) => setTyped({ forQuery: query, value });
   const state = useApi<PostPage>(query ? `/api/posts/s?keyword=${encodeURIComponent(query)}&pageNumber=${page}` : null);
   const title = t('search.title');
   useDocumentTitle(title);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { StarDisplay } from '../../components/Stars';
 import { Empty, ErrorMessage, Loading } from '../../components/Status';
-import { useApi } from '../../lib/useApi';
+import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import type { City, RatingSummary } from '../../lib/types';
 

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import { useApiData } from '../../../components/dashboard/useApiData';
+import { useApi } from '../../../api/useApi';
 import { formatDate } from '../formatDate';
 import { PageTitle } from '../PageTitle';
 import type { AuditEntry } from '../types';
@@ -10,7 +10,7 @@ import type { AuditEntry } from '../types';
 export function AuditPage() {
   const { t, i18n } = useTranslation('dashboard');
   const [page, setPage] = useState(1);
-  const { data, error, loading } = useApiData<{ entries: AuditEntry[]; pages: number }>(`/api/audit?pageNumber=${page}`);
+  const { data, error, loading } = useApi<{ entries: AuditEntry[]; pages: number }>(`/api/audit?pageNumber=${page}`);
   const pages = Math.max(1, data?.pages ?? 1);
 
   return (

@@ -7,14 +7,14 @@ import { DeleteButton } from '../../../components/dashboard/DeleteButton';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { errorItems } from '../../../components/dashboard/errorText';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
-import { useApiData } from '../../../components/dashboard/useApiData';
+import { useApi } from '../../../api/useApi';
 import { PageTitle } from '../PageTitle';
 import { CONTACT_TYPES, type ContactItem, type ContactType } from '../types';
 
 export function ContactPage() {
   const { t } = useTranslation('dashboard');
   const id = useId();
-  const { data: items, setData: setItems, error, loading } = useApiData<ContactItem[]>('/api/contact');
+  const { data: items, setData: setItems, error, loading } = useApi<ContactItem[]>('/api/contact');
   const [type, setType] = useState<ContactType>('phone');
   const [value, setValue] = useState('');
   const [saving, setSaving] = useState(false);

@@ -9,7 +9,8 @@ import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { errorItems } from '../../../components/dashboard/errorText';
 import { FileUploadField } from '../../../components/dashboard/FileUploadField';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
-import { useApiData, useBusyCounter } from '../../../components/dashboard/useApiData';
+import { useApi } from '../../../api/useApi';
+import { useBusyCounter } from '../../../components/dashboard/useBusyCounter';
 import { PageTitle } from '../PageTitle';
 import { EMERGENCY_TYPES, type EmergencyItem, type EmergencyType } from '../types';
 
@@ -19,7 +20,7 @@ const NEW_ITEM: EmergencyForm = { type: 'VOT', value: '', nameEN: '', nameAR: ''
 export function EmergencyPage() {
   const { t } = useTranslation('dashboard');
   const id = useId();
-  const { data: items, setData: setItems, error, loading } = useApiData<EmergencyItem[]>('/api/emergency');
+  const { data: items, setData: setItems, error, loading } = useApi<EmergencyItem[]>('/api/emergency');
   const [form, setForm] = useState<EmergencyForm>(NEW_ITEM);
   const [saving, setSaving] = useState(false);
   // Remounts the icon field after a create so its file input is empty as well.

@@ -8,7 +8,7 @@ import { errorItems } from '../../../components/dashboard/errorText';
 import { FileUploadField } from '../../../components/dashboard/FileUploadField';
 import { useDraftForm } from '../../../components/dashboard/formDraft';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
-import { useBusyCounter } from '../../../components/dashboard/useApiData';
+import { useBusyCounter } from '../../../components/dashboard/useBusyCounter';
 import { PageTitle } from '../PageTitle';
 import type { City } from '../types';
 import { BranchFields, EMPTY_BRANCH, type BranchForm } from './BranchFields';

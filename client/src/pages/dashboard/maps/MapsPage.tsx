@@ -4,13 +4,13 @@ import { Link } from 'wouter';
 import { deleteAfterConfirm } from '../../../components/dashboard/deleteAfterConfirm';
 import { DeleteButton } from '../../../components/dashboard/DeleteButton';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import { useApiData } from '../../../components/dashboard/useApiData';
+import { useApi } from '../../../api/useApi';
 import { PageTitle } from '../PageTitle';
 import type { City } from '../types';
 
 export function MapsPage() {
   const { t } = useTranslation('dashboard');
-  const { data: cities, setData: setCities, error, loading } = useApiData<City[]>('/api/maps');
+  const { data: cities, setData: setCities, error, loading } = useApi<City[]>('/api/maps');
 
   // SPEC.md section 8: the posts' removal message is also used for maps.
   const remove = (city: City) => deleteAfterConfirm(city, setCities, {

@@ -4,14 +4,14 @@ import { Link } from 'wouter';
 import { deleteAfterConfirm } from '../../../components/dashboard/deleteAfterConfirm';
 import { DeleteButton } from '../../../components/dashboard/DeleteButton';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import { useApiData } from '../../../components/dashboard/useApiData';
+import { useApi } from '../../../api/useApi';
 import { formatDate } from '../formatDate';
 import { PageTitle } from '../PageTitle';
 import type { Post } from '../types';
 
 export function PostsPage() {
   const { t, i18n } = useTranslation('dashboard');
-  const { data: posts, setData: setPosts, error, loading } = useApiData<Post[]>('/api/posts/author');
+  const { data: posts, setData: setPosts, error, loading } = useApi<Post[]>('/api/posts/author');
 
   const remove = (post: Post) => deleteAfterConfirm(post, setPosts, {
     url: `/api/posts/${encodeURIComponent(post._id)}`, confirmKey: 'common.confirmDeleteDocument', successKey: 'toast.postRemoved', failure: 'generic',

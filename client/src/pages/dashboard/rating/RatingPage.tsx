@@ -1,14 +1,14 @@
 // /dashboard/rating: two tables, website and service, counting 5, 4, 3, 2 and 1 star votes.
 import { useTranslation } from 'react-i18next';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import { useApiData } from '../../../components/dashboard/useApiData';
+import { useApi } from '../../../api/useApi';
 import { PageTitle } from '../PageTitle';
 import type { RatingVote } from '../types';
 import { STARS, countVotes } from './ratingCounts';
 
 export function RatingPage() {
   const { t } = useTranslation('dashboard');
-  const { data: votes, error, loading } = useApiData<RatingVote[]>('/api/rating/all/all');
+  const { data: votes, error, loading } = useApi<RatingVote[]>('/api/rating/all/all');
   return (
     <>
       <PageTitle text={t('rating.title')} />

@@ -1,22 +1,22 @@
 // /dashboard/settings (admin): the site-wide settings the public site reads, today the quick-exit address.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { toastSuccess } from '../../../components/dashboard/toastStore';
-import { useApiData } from '../../../components/dashboard/useApiData';
+import { useApi } from '../../../api/useApi';
 import { PageTitle } from '../PageTitle';
 import type { Settings } from '../types';
 
 export function SettingsPage() {
   const { t } = useTranslation('dashboard');
   const id = useId();
-  const { data, error, loading } = useApiData<Settings>('/api/settings');
-  const [quickExitUrl, setQuickExitUrl] = useState('');
+  const { data, error, loading } = useApi<Settings>('/api/settings');
+  // What the admin typed; until then the saved address is shown.
+  const [edited, setQuickExitUrl] = useState<string | null>(null);
+  const quickExitUrl = edited ?? data?.quickExitUrl ?? '';
   const [saveError, setSaveError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => { if (data) setQuickExitUrl(data.quickExitUrl ?? ''); }, [data]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

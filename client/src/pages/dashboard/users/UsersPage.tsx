@@ -5,7 +5,7 @@ import { deleteAfterConfirm } from '../../../components/dashboard/deleteAfterCon
 import { DeleteButton } from '../../../components/dashboard/DeleteButton';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { toastSuccess } from '../../../components/dashboard/toastStore';
-import { useApiData } from '../../../components/dashboard/useApiData';
+import { useApi } from '../../../api/useApi';
 import { formatDate } from '../formatDate';
 import { PageTitle } from '../PageTitle';
 import type { User } from '../types';
@@ -13,7 +13,7 @@ import { AddUserModal } from './AddUserModal';
 
 export function UsersPage() {
   const { t, i18n } = useTranslation('dashboard');
-  const { data: users, setData: setUsers, error, loading } = useApiData<User[]>('/api/users');
+  const { data: users, setData: setUsers, error, loading } = useApi<User[]>('/api/users');
   const [modalOpen, setModalOpen] = useState(false);
 
   const remove = (user: User) => deleteAfterConfirm(user, setUsers, {

@@ -2,13 +2,13 @@
 // is CSS bars for sighted users and hidden from assistive technology, which reads the table instead.
 import { useTranslation } from 'react-i18next';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import { useApiData } from '../../../components/dashboard/useApiData';
+import { useApi } from '../../../api/useApi';
 import { PageTitle } from '../PageTitle';
 import type { EventsSummary } from '../types';
 
 export function VisitsPage() {
   const { t } = useTranslation('dashboard');
-  const { data: summary, error, loading } = useApiData<EventsSummary>('/api/events/summary?days=30');
+  const { data: summary, error, loading } = useApi<EventsSummary>('/api/events/summary?days=30');
   const max = summary ? Math.max(1, ...summary.daily.map((day) => day.pageview)) : 1;
 
   return (
