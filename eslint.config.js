@@ -29,7 +29,18 @@ export default tseslint.config(
     ignores: ['client/vite.config.ts', 'client/build/**', 'client/e2e/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.flat.recommended.rules,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // Nothing of the server in the browser bundle: run-time vocabularies come from @shared/domain,
+      // API shapes from @shared/api-types and only as types (erased at build).
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: '@shared/api-types', allowTypeImports: true, message: 'API shapes are types: use `import type`.' }],
+        patterns: [
+          { group: ['@shared/*', '!@shared/domain', '!@shared/api-types'], message: 'The client may use @shared/domain and @shared/api-types only.' },
+          { group: ['**/src/**'], message: 'Server code never goes into the client: use @shared/domain or @shared/api-types.' },
+        ],
+      }],
+    },
   },
   {
     files: ['client/**/*.tsx'],

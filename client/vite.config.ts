@@ -4,10 +4,13 @@ import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
+// The server's shared vocabularies (src/shared/domain.ts); API types from there are erased at build.
+const sharedDir = fileURLToPath(new URL('../src/shared', import.meta.url));
 
 export default defineConfig({
   root: clientRoot,
   plugins: [react(), precompress()],
+  resolve: { alias: { '@shared': sharedDir } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

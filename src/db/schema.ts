@@ -1,6 +1,7 @@
 // Typed shape of the SQLite tables as Kysely sees them. Column names are snake_case;
 // each module's repository maps rows to the JSON names of SPEC.md section 3.
 import type { ColumnType, Generated } from 'kysely';
+import type { ContactType, ContentType, EmergencyType, PostLanguage, PostState, PostType, RatingScope } from '../shared/domain';
 
 /** ISO-8601 text timestamps: SQLite has no date type and text sorts correctly. */
 type Timestamp = string;
@@ -16,7 +17,7 @@ export interface UsersTable {
 }
 
 export interface ContentTable {
-  type: string;
+  type: ContentType;
   content_en: string;
   content_ar: string;
   image: string;
@@ -47,14 +48,14 @@ export interface BranchesTable {
 
 export interface RatingsTable {
   id: Generated<number>;
-  scope: 'website' | 'service';
+  scope: RatingScope;
   rate: number;
   created_at: Timestamp;
 }
 
 export interface ContactsTable {
   id: string;
-  type: string;
+  type: ContactType;
   value: string;
   created_at: Timestamp;
 }
@@ -67,10 +68,10 @@ export interface PostsTable {
   /** JSON array of upload paths. */
   pictures: string;
   video: string;
-  language: 'en' | 'ar';
-  type: string;
+  language: PostLanguage;
+  type: PostType;
   pdf: string;
-  state: 'draft' | 'published';
+  state: PostState;
   views: ColumnType<number, number | undefined, number>;
   author_id: string | null;
   created_at: Timestamp;
@@ -87,7 +88,7 @@ export interface PostsSearchTable {
 
 export interface EmergencyTable {
   id: string;
-  type: 'Emergency' | 'VOT';
+  type: EmergencyType;
   value: string;
   name_en: string;
   name_ar: string;

@@ -1,5 +1,6 @@
 // Demo cities with branches, emergency numbers and contact entries (SEED_DEMO=1). Branch phone
 // numbers are placeholders in a recognisable 0000 pattern: an NGO replaces them with its own.
+import type { ContactType } from '../shared/domain';
 
 export interface DemoCity {
   name: string;
@@ -52,7 +53,7 @@ export const demoEmergency: { type: 'Emergency' | 'VOT'; value: string; nameEN: 
   { type: 'VOT', value: '+964 770 000 0903', nameEN: 'Psychological support line', nameAR: 'خط الدعم النفسي' },
 ];
 
-export const demoContacts: { type: string; value: string }[] = [
+export const demoContacts: { type: ContactType; value: string }[] = [
   { type: 'phone', value: '533' },
   { type: 'phone', value: '+964 770 000 0100' },
   { type: 'email', value: 'help@example.org' },

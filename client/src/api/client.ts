@@ -1,11 +1,8 @@
 // The one typed way to call the API: auth header, JSON, bilingual errors and 401 handling live here.
+import type { ErrorItem } from '@shared/api-types';
 import { session, expireSession } from '../state/session';
 
-export interface ApiErrorItem {
-  messageEn: string;
-  messageAr: string;
-  field: string | null;
-}
+export type ApiErrorItem = ErrorItem;
 
 /** Thrown for every non-2xx answer and for network failures (status 0). */
 export class ApiRequestError extends Error {

@@ -1,7 +1,7 @@
 // A post card: image, title, relative time and the width-dependent excerpt.
 import { Link } from 'wouter';
 import { excerpt } from '../lib/excerpt';
-import type { Post } from '../lib/types';
+import type { Post } from '@shared/api-types';
 import { RelativeTimeText } from './RelativeTimeText';
 
 export function PostCard({ post, width, eager }: { post: Post; width: number; eager?: boolean }) {

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiState } from '../api/useApi';
-import type { PostPage } from '../lib/types';
+import type { PostPage } from '@shared/api-types';
 import { useWindowWidth } from '../lib/useWindowWidth';
 import { Pagination } from './Pagination';
 import { PostCard } from './PostCard';

@@ -1,16 +1,13 @@
 // Application state of the public site (SPEC.md section 3): theme, language, mobile menu, visitor
 // count, the staff-configured settings, the success message and the website rating modal.
 import { proxy } from 'valtio';
+import { DEFAULT_QUICK_EXIT_URL } from '@shared/domain';
+import type { Settings } from '@shared/api-types';
 import { api } from '../api/client';
 
 export type Theme = 'dark' | 'light';
 
-export interface Settings {
-  /** Where the quick exit sends the visitor; staff can change it. */
-  quickExitUrl: string;
-}
-
-export const DEFAULT_QUICK_EXIT_URL = 'https://www.bbc.com/weather';
+export { DEFAULT_QUICK_EXIT_URL };
 const THEME_KEY = 'theme';
 export const WEBSITE_RATE_KEY = 'websiteRate';
 export const SERVICE_RATE_KEY = 'serviceRate';

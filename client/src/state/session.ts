@@ -1,14 +1,9 @@
 // The logged-in user (SPEC.md: userInfo kept in the session and in localStorage, restored at start).
 import { proxy } from 'valtio';
+import type { LoginAnswer } from '@shared/api-types';
 
-export interface UserInfo {
-  _id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  isAuthor: boolean;
-  token: string;
-}
+/** What the login answered, kept for the session. */
+export type UserInfo = LoginAnswer;
 
 const STORAGE_KEY = 'userInfo';
 let storedTokenExpired = false;

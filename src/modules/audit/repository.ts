@@ -2,19 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { CurrentUser } from '../../plugins/auth';
 import { nowIso } from '../../shared/ids';
+import type { AuditAction, AuditEntry } from './schema';
 
-export type AuditAction = 'create' | 'update' | 'delete';
-
-export interface AuditEntry {
-  _id: string;
-  at: string;
-  userId: string | null;
-  userEmail: string;
-  action: AuditAction;
-  entity: string;
-  entityId: string;
-  changes: Record<string, unknown>;
-}
+export type { AuditAction, AuditEntry };
 
 const AUDIT_PAGE_SIZE = 20;
 /** Long texts are cut in the log: it records what changed, it is not a second copy of the data. */

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ContactsTable, Database } from '../../db/schema';
 import { newId, nowIso } from '../../shared/ids';
-import type { Contact } from './schema';
+import type { Contact, ContactType } from './schema';
 
 function toContact(row: Pick<Selectable<ContactsTable>, 'id' | 'type' | 'value'>): Contact {
   return { _id: row.id, type: row.type, value: row.value };
@@ -21,7 +21,7 @@ export class ContactsRepository {
     return row && toContact(row);
   }
 
-  async create(input: { type: string; value: string }): Promise<Contact> {
+  async create(input: { type: ContactType; value: string }): Promise<Contact> {
     const row = { id: newId(), type: input.type, value: input.value, created_at: nowIso() };
     await this.db.insertInto('contacts').values(row).execute();
     return toContact(row);

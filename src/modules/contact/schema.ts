@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { RequiredText } from '../../shared/schemas';
 
-// SPEC.md section 3: seven contact types.
-export const CONTACT_TYPES = ['phone', 'email', 'facebook', 'twitter', 'instagram', 'youtube', 'linkedin'] as const;
-export type ContactType = (typeof CONTACT_TYPES)[number];
+import { CONTACT_TYPES, type ContactType } from '../../shared/domain';
+
+export { CONTACT_TYPES, type ContactType };
 /** Types whose value is a link to a profile page. */
 export const SOCIAL_TYPES: readonly ContactType[] = ['facebook', 'twitter', 'instagram', 'youtube', 'linkedin'];
 export const VALUE_MAX = 300;
@@ -21,7 +21,7 @@ export const ContactBodySchema = Type.Object({
 
 export const ContactSchema = Type.Object({
   _id: Type.String(),
-  type: Type.String(),
+  type: ContactTypeSchema,
   value: Type.String(),
 });
 

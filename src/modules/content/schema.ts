@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { UploadPathSchema } from '../../shared/schemas';
 
-// CONTRACT.md: exactly these three types ("Trafficing" is spelt so, as the client sends it).
-export const CONTENT_TYPES = ['About', 'Human Trafficing', 'Activity'] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
+import { CONTENT_TYPES, type ContentType } from '../../shared/domain';
+
+export { CONTENT_TYPES, type ContentType };
 /** Only About shows an image (SPEC.md section 3). */
 export const TYPE_WITH_IMAGE: ContentType = 'About';
 /** Page texts are long, but not unbounded. */
@@ -22,7 +22,7 @@ export const ContentBodySchema = Type.Object({
 }, { additionalProperties: false });
 
 export const ContentSchema = Type.Object({
-  type: Type.String(),
+  type: ContentTypeSchema,
   contentEn: Type.String(),
   contentAr: Type.String(),
   image: Type.String(),

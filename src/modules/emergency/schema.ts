@@ -1,8 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { RequiredText, UploadPathSchema } from '../../shared/schemas';
 
-export const EMERGENCY_TYPES = ['Emergency', 'VOT'] as const;
-export type EmergencyType = (typeof EMERGENCY_TYPES)[number];
+import { EMERGENCY_TYPES, type EmergencyType } from '../../shared/domain';
+
+export { EMERGENCY_TYPES, type EmergencyType };
 export const LIMITS = { valueMax: 32, nameMax: 100 } as const;
 /** A number to dial: "533", "+964 770 000-0901". */
 export const NUMBER_PATTERN = /^[0-9 +-]+$/;
@@ -23,7 +24,7 @@ export const EmergencyBodySchema = Type.Object({
 
 export const EmergencySchema = Type.Object({
   _id: Type.String(),
-  type: Type.String(),
+  type: EmergencyTypeSchema,
   value: Type.String(),
   nameEN: Type.String(),
   nameAR: Type.String(),

@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 
-export const EVENT_NAMES = ['pageview', 'contact_click'] as const;
-export type EventName = (typeof EVENT_NAMES)[number];
+import { EVENT_NAMES, type EventName } from '../../shared/domain';
+
+export { EVENT_NAMES, type EventName };
 
 export const PATH_MAX = 200;
 export const SUMMARY_DAYS_MAX = 365;

@@ -8,7 +8,7 @@ import type { CurrentUser } from '../../plugins/auth';
 import { newId, nowIso } from '../../shared/ids';
 import { normalizeForSearch } from './normalize';
 import { ResultCache } from './result-cache';
-import { PAGE_SIZE, type NewPost, type Post, type PostLanguage, type PostPage, type PostState } from './schema';
+import { PAGE_SIZE, type NewPost, type Post, type PostLanguage, type PostPage, type PostState, type PostType } from './schema';
 import { toMatchExpression } from './search-query';
 
 /** A posts row as the read statements return it: the table's columns plus the author's name. */
@@ -58,7 +58,7 @@ function pagesFor(total: number): number {
 
 interface PostColumns {
   title: string; description: string; image: string; pictures: string; video: string;
-  language: PostLanguage; type: string; pdf: string; state: PostState;
+  language: PostLanguage; type: PostType; pdf: string; state: PostState;
 }
 
 /** The stored columns of a post body: trimmed title, empty strings for missing files. */

@@ -1,16 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { RequiredText, UploadPathSchema } from '../../shared/schemas';
 
-// SPEC.md sections 3 and 5, CONTRACT.md.
-export const POST_TYPES = ['International', 'Iraq', 'Training', 'Guide', 'Form', 'Flyer And Brochure'] as const;
-export const POST_LANGUAGES = ['en', 'ar'] as const;
-export const POST_STATES = ['draft', 'published'] as const;
+import { POST_LANGUAGES, POST_STATES, POST_TYPES, type PostLanguage, type PostState, type PostType } from '../../shared/domain';
+
+export { POST_LANGUAGES, POST_STATES, POST_TYPES, type PostLanguage, type PostState, type PostType };
 export const LIMITS = { titleMax: 150, videoMax: 200, picturesMax: 20, keywordMax: 200 } as const;
 export const PAGE_SIZE = 9;
-
-export type PostType = (typeof POST_TYPES)[number];
-export type PostLanguage = (typeof POST_LANGUAGES)[number];
-export type PostState = (typeof POST_STATES)[number];
 
 // Written out literal by literal: TypeBox infers a mapped union as never.
 const PostTypeSchema = Type.Union([
@@ -39,10 +34,10 @@ export const PostSchema = Type.Object({
   image: Type.String(),
   pictures: Type.Array(Type.String()),
   video: Type.String(),
-  language: Type.String(),
-  type: Type.String(),
+  language: PostLanguageSchema,
+  type: PostTypeSchema,
   pdf: Type.String(),
-  state: Type.String(),
+  state: PostStateSchema,
   views: Type.Integer(),
   author: Type.Union([Type.String(), Type.Null()]),
   authorName: Type.Union([Type.String(), Type.Null()]),

@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 
-export type RatingScope = 'service' | 'website';
+import type { RatingScope } from '../../shared/domain';
+
+export type { RatingScope };
 
 const RatingScopeSchema = Type.Union([Type.Literal('service'), Type.Literal('website')]);
 

@@ -4,8 +4,9 @@ import { Type, type Static, type TSchema } from 'typebox';
 import type { BilingualMessage } from '../../errors';
 import { settingsMessages } from './messages';
 
-/** Where the quick-exit button sends a visitor at risk: a harmless page (CONTRACT / issue 2). */
-export const DEFAULT_QUICK_EXIT_URL = 'https://www.bbc.com/weather';
+import { DEFAULT_QUICK_EXIT_URL } from '../../shared/domain';
+
+export { DEFAULT_QUICK_EXIT_URL };
 const URL_MAX = 500;
 
 /** Absolute http(s) address with a host and no user:password part; nothing else may be a link target. */

@@ -42,3 +42,4 @@ export const LoginAnswerSchema = Type.Object({
 export type LoginBody = Static<typeof LoginBodySchema>;
 export type CreateUserBody = Static<typeof CreateUserBodySchema>;
 export type User = Static<typeof UserSchema>;
+export type LoginAnswer = Static<typeof LoginAnswerSchema>;

@@ -7,7 +7,7 @@ import { StarDisplay, StarInput } from '../../components/Stars';
 import { ErrorMessage, Loading } from '../../components/Status';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import type { City } from '../../lib/types';
+import type { City } from '@shared/api-types';
 import { readStoredNumber, SERVICE_RATE_KEY, storeNumber } from '../../state/app';
 
 /** SPEC.md section 9: the 'Successful' banner shows for 3000 ms. */

@@ -7,7 +7,7 @@ import { StarDisplay } from '../../components/Stars';
 import { ErrorMessage, Loading } from '../../components/Status';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import type { ContactItem, RatingSummary } from '../../lib/types';
+import type { ContactItem, RatingSummary } from '@shared/api-types';
 import { appState } from '../../state/app';
 
 const SOCIAL: Record<string, { icon: ComponentType<{ size?: number }>; name: string }> = {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorMessage, Loading, Empty } from '../../components/Status';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import type { Content } from '../../lib/types';
+import type { Content } from '@shared/api-types';
 
 function ContentPage({ type, titleKey }: { type: string; titleKey: string }) {
   const { t, i18n } = useTranslation();

@@ -5,7 +5,7 @@ import { PhoneIcon } from '../../components/icons';
 import { Empty, ErrorMessage, Loading } from '../../components/Status';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import type { EmergencyItem } from '../../lib/types';
+import type { EmergencyItem } from '@shared/api-types';
 
 export default function EmergencyPage() {
   const { t, i18n } = useTranslation();

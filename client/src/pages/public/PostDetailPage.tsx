@@ -6,7 +6,7 @@ import { RelativeTimeText } from '../../components/RelativeTimeText';
 import { ErrorMessage, Loading } from '../../components/Status';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import type { Post } from '../../lib/types';
+import type { Post } from '@shared/api-types';
 
 /** A YouTube id is letters, digits, '-' and '_'; anything else never reaches the iframe. */
 const VIDEO_ID = /^[\w-]{6,20}$/;

@@ -5,7 +5,7 @@ import { PostList } from '../../components/PostList';
 import { pageFromSearch } from '../../lib/pagination';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import type { PostPage } from '../../lib/types';
+import type { PostPage } from '@shared/api-types';
 
 export const POST_TYPE_KEYS: Record<string, string> = {
   International: 'postTypes.International',

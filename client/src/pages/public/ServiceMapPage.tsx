@@ -5,7 +5,7 @@ import { StarDisplay } from '../../components/Stars';
 import { Empty, ErrorMessage, Loading } from '../../components/Status';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import type { City, RatingSummary } from '../../lib/types';
+import type { City, RatingSummary } from '@shared/api-types';
 
 export default function ServiceMapPage() {
   const { t } = useTranslation();

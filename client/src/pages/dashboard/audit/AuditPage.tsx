@@ -5,7 +5,7 @@ import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { useApi } from '../../../api/useApi';
 import { formatDate } from '../formatDate';
 import { PageTitle } from '../PageTitle';
-import type { AuditEntry } from '../types';
+import type { AuditEntry } from '@shared/api-types';
 
 export function AuditPage() {
   const { t, i18n } = useTranslation('dashboard');

@@ -9,7 +9,8 @@ import { errorItems } from '../../../components/dashboard/errorText';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
 import { useApi } from '../../../api/useApi';
 import { PageTitle } from '../PageTitle';
-import { CONTACT_TYPES, type ContactItem, type ContactType } from '../types';
+import { CONTACT_TYPES } from '@shared/domain';
+import type { ContactItem, ContactType } from '@shared/api-types';
 
 export function ContactPage() {
   const { t } = useTranslation('dashboard');

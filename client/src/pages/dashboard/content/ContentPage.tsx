@@ -9,7 +9,8 @@ import { useDraftForm } from '../../../components/dashboard/formDraft';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
 import { useBusyCounter } from '../../../components/dashboard/useBusyCounter';
 import { PageTitle } from '../PageTitle';
-import { CONTENT_TYPES, type Content, type ContentType } from '../types';
+import { CONTENT_TYPES } from '@shared/domain';
+import type { Content, ContentType } from '@shared/api-types';
 
 type ContentForm = Pick<Content, 'contentEn' | 'contentAr' | 'image'>;
 const EMPTY_CONTENT: ContentForm = { contentEn: '', contentAr: '', image: '' };

@@ -12,7 +12,8 @@ import { toastServerErrors, toastSuccess } from '../../../components/dashboard/t
 import { useApi } from '../../../api/useApi';
 import { useBusyCounter } from '../../../components/dashboard/useBusyCounter';
 import { PageTitle } from '../PageTitle';
-import { EMERGENCY_TYPES, type EmergencyItem, type EmergencyType } from '../types';
+import { EMERGENCY_TYPES } from '@shared/domain';
+import type { EmergencyItem, EmergencyType } from '@shared/api-types';
 
 type EmergencyForm = Omit<EmergencyItem, '_id'>;
 const NEW_ITEM: EmergencyForm = { type: 'VOT', value: '', nameEN: '', nameAR: '', icon: '' };

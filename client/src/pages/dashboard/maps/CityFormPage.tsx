@@ -10,7 +10,7 @@ import { useDraftForm } from '../../../components/dashboard/formDraft';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
 import { useBusyCounter } from '../../../components/dashboard/useBusyCounter';
 import { PageTitle } from '../PageTitle';
-import type { City } from '../types';
+import type { City } from '@shared/api-types';
 import { BranchFields, EMPTY_BRANCH, type BranchForm } from './BranchFields';
 
 const IMAGE_FIELDS = ['thumbnail', 'countryMap', 'cityMap', 'cityMapAdd'] as const;

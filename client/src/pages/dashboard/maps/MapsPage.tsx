@@ -6,7 +6,7 @@ import { DeleteButton } from '../../../components/dashboard/DeleteButton';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { useApi } from '../../../api/useApi';
 import { PageTitle } from '../PageTitle';
-import type { City } from '../types';
+import type { City } from '@shared/api-types';
 
 export function MapsPage() {
   const { t } = useTranslation('dashboard');

@@ -11,7 +11,8 @@ import { useDraftForm } from '../../../components/dashboard/formDraft';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
 import { useBusyCounter } from '../../../components/dashboard/useBusyCounter';
 import { PageTitle } from '../PageTitle';
-import { POST_STATES, POST_TYPES, type Post } from '../types';
+import { POST_STATES, POST_TYPES } from '@shared/domain';
+import type { Post } from '@shared/api-types';
 
 type PostForm = Pick<Post, 'title' | 'describtion' | 'image' | 'pictures' | 'video' | 'language' | 'type' | 'pdf' | 'state'>;
 

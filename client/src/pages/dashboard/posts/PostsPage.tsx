@@ -7,7 +7,7 @@ import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { useApi } from '../../../api/useApi';
 import { formatDate } from '../formatDate';
 import { PageTitle } from '../PageTitle';
-import type { Post } from '../types';
+import type { Post } from '@shared/api-types';
 
 export function PostsPage() {
   const { t, i18n } = useTranslation('dashboard');

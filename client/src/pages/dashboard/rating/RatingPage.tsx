@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { useApi } from '../../../api/useApi';
 import { PageTitle } from '../PageTitle';
-import type { RatingVote } from '../types';
+import type { RatingVote } from '@shared/api-types';
 import { STARS, countVotes } from './ratingCounts';
 
 export function RatingPage() {

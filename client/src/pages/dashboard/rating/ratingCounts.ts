@@ -1,5 +1,5 @@
 // Counts 5..1-star votes per scope for the two rating tables (SPEC.md section 2).
-import type { RatingVote } from '../types';
+import type { RatingVote } from '@shared/api-types';
 
 export const STARS = [5, 4, 3, 2, 1] as const;
 

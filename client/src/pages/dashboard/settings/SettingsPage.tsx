@@ -6,7 +6,7 @@ import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { toastSuccess } from '../../../components/dashboard/toastStore';
 import { useApi } from '../../../api/useApi';
 import { PageTitle } from '../PageTitle';
-import type { Settings } from '../types';
+import type { Settings } from '@shared/api-types';
 
 export function SettingsPage() {
   const { t } = useTranslation('dashboard');

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { Modal } from '../../../components/dashboard/Modal';
-import type { User } from '../types';
+import type { User } from '@shared/api-types';
 import { EMPTY_USER_FORM, validateNewUser, type NewUserForm } from './userRules';
 
 interface AddUserModalProps { open: boolean; onClose: () => void; onCreated: (user: User) => void }

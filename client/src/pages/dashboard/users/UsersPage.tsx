@@ -8,7 +8,7 @@ import { toastSuccess } from '../../../components/dashboard/toastStore';
 import { useApi } from '../../../api/useApi';
 import { formatDate } from '../formatDate';
 import { PageTitle } from '../PageTitle';
-import type { User } from '../types';
+import type { User } from '@shared/api-types';
 import { AddUserModal } from './AddUserModal';
 
 export function UsersPage() {

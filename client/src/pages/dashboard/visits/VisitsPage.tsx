@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { useApi } from '../../../api/useApi';
 import { PageTitle } from '../PageTitle';
-import type { EventsSummary } from '../types';
+import type { EventsSummary } from '@shared/api-types';
 
 export function VisitsPage() {
   const { t } = useTranslation('dashboard');

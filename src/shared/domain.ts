@@ -1,0 +1,30 @@
+// The product's fixed vocabularies, shared by the server's schemas and the web client. This file
+// imports nothing, so the client can use these lists at run time without pulling in server code.
+
+/** Post types, in the order the dashboard offers them. */
+export const POST_TYPES = ['International', 'Iraq', 'Training', 'Guide', 'Form', 'Flyer And Brochure'] as const;
+export const POST_LANGUAGES = ['en', 'ar'] as const;
+export const POST_STATES = ['draft', 'published'] as const;
+
+/** Page texts: exactly these three ("Trafficing" is spelt so, as the original client sends it). */
+export const CONTENT_TYPES = ['About', 'Human Trafficing', 'Activity'] as const;
+
+export const CONTACT_TYPES = ['phone', 'email', 'facebook', 'twitter', 'instagram', 'youtube', 'linkedin'] as const;
+
+export const EMERGENCY_TYPES = ['Emergency', 'VOT'] as const;
+
+export const RATING_SCOPES = ['service', 'website'] as const;
+
+export const EVENT_NAMES = ['pageview', 'contact_click'] as const;
+
+/** Where the quick exit sends a visitor until staff choose another harmless page. */
+export const DEFAULT_QUICK_EXIT_URL = 'https://www.bbc.com/weather';
+
+export type PostType = (typeof POST_TYPES)[number];
+export type PostLanguage = (typeof POST_LANGUAGES)[number];
+export type PostState = (typeof POST_STATES)[number];
+export type ContentType = (typeof CONTENT_TYPES)[number];
+export type ContactType = (typeof CONTACT_TYPES)[number];
+export type EmergencyType = (typeof EMERGENCY_TYPES)[number];
+export type RatingScope = (typeof RATING_SCOPES)[number];
+export type EventName = (typeof EVENT_NAMES)[number];
