@@ -1,4 +1,4 @@
-// API load benchmark (issue 2): autocannon on loopback against the real server with 2,000 posts,
+// API load benchmark: autocannon on loopback against the real server with 2,000 posts,
 // compared with a bare Fastify + better-sqlite3 route in the same run. Run: npm run bench:api
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
     console.table(rows);
     console.log(`server RSS at rest before the load: ${idleRss.toFixed(0)} MB`);
 
-    // Budgets (issue 2): list and search at least half the reference's throughput, p99 at most twice, RSS under 150 MB.
+    // Budgets: list and search at least half the reference's throughput, p99 at most twice, RSS under 150 MB.
     const budgeted = routes.filter((f) => f.name.includes('/api/posts/Iraq') || f.name.includes('/api/posts/s'));
     const failures = budgeted.flatMap((f) => [
       f.requestsPerSecond < referenceFigures.requestsPerSecond / 2 ? `${f.name}: req/s below half the reference` : [],

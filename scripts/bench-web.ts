@@ -1,4 +1,4 @@
-// Front-end budget check (issue 3): builds the client, starts the real server with the demo content,
+// Front-end budget check: builds the client, starts the real server with the demo content,
 // sums the compressed JavaScript and CSS of the first load of / and /posts/International in
 // Debian's chromium, then runs Lighthouse (mobile) on /. Budgets: JS ≤ 100 KB compressed on /,
 // performance ≥ 95, accessibility 100. Run: npm run bench:web

@@ -23,7 +23,7 @@ import { serializerCompiler } from './plugins/serialization';
 import { SharedWindowStore } from './plugins/shared-rate-store';
 import { validatorCompiler } from './plugins/validation';
 
-/** JSON bodies above this answer 413 (CONTRACT.md). */
+/** JSON bodies above this answer 413 (docs/api-contract.md). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /**

@@ -1,4 +1,4 @@
-// One way to answer errors: { message, errors: [{ messageEn, messageAr, field }] } (CONTRACT.md).
+// One way to answer errors: { message, errors: [{ messageEn, messageAr, field }] } (docs/api-contract.md).
 export interface ErrorItem {
   messageEn: string;
   messageAr: string;

@@ -1,4 +1,4 @@
-// CONTRACT.md "Roles", checked route by route: the server refuses what the client only hides.
+// docs/api-contract.md, "Roles", checked route by route: the server refuses what the client only hides.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createStaffTestApp, errorOf, login, type StaffTestContext } from './test/helpers';
 

@@ -1,4 +1,4 @@
-// The service rating on a city page and the website rating modal (SPEC.md sections 2, 4 and 9).
+// The service rating on a city page and the website rating modal (docs/product-rules.md, Screens, Behaviour and Constants).
 import { expect, test } from '@playwright/test';
 import { createCity, openAs, watchConsole } from './public-helpers';
 

@@ -36,7 +36,7 @@ const BrowseSafelyPage = screen(loadSmall);
 const RatingTestPage = screen(loadSmall, 'RatingTestPage');
 const NotFoundPage = screen(loadSmall, 'NotFoundPage');
 
-/** Header colour per page (SPEC.md section 2: none, white, black, side). */
+/** Header colour per page (docs/product-rules.md, Screens: none, white, black, side). */
 export function headerVariantFor(path: string): HeaderVariant {
   if (path === '/') return 'none';
   if (/^\/(about|ht|contact|browse-safely)$/.test(path)) return 'white';

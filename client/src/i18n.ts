@@ -1,4 +1,4 @@
-// Languages exactly as SPEC.md sections 4 and 9 say: en and ar, fallback en, detection order
+// Languages exactly as docs/product-rules.md, Behaviour and Constants say: en and ar, fallback en, detection order
 // cookie, localStorage, sessionStorage, browser, html tag, path, subdomain, cached in the cookie i18next.
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
@@ -26,7 +26,7 @@ export const i18nReady = i18n
     load: 'languageOnly',
     ns: ['translate'],
     defaultNS: 'translate',
-    // SPEC.md section 7: a failed load with a 5xx or no status is retried up to 5 times, the delay
+    // docs/product-rules.md, API: a failed load with a 5xx or no status is retried up to 5 times, the delay
     // doubling from 350 ms; the http backend marks 4xx answers as not retryable.
     maxRetries: 5,
     retryTimeout: 350,

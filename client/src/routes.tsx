@@ -1,4 +1,4 @@
-// Every route of SPEC.md section 2. The login and the dashboard are separate chunks that a visitor
+// Every route of docs/product-rules.md, Screens. The login and the dashboard are separate chunks that a visitor
 // never downloads; the public site is in PublicApp.
 import { lazy, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';

@@ -1,5 +1,5 @@
 // Typed shape of the SQLite tables as Kysely sees them. Column names are snake_case;
-// each module's repository maps rows to the JSON names of SPEC.md section 3.
+// each module's repository maps rows to the JSON names of docs/product-rules.md, Data.
 import type { ColumnType, Generated } from 'kysely';
 import type { ContactType, ContentType, EmergencyType, PostLanguage, PostState, PostType, RatingScope } from '../shared/domain';
 

@@ -1,4 +1,4 @@
-// One counter per address shared by every rate-limited route. CONTRACT.md limits public writes
+// One counter per address shared by every rate-limited route. docs/api-contract.md limits public writes
 // (ratings and page-view events together) to 600 a minute from one address; @fastify/rate-limit
 // gives each route its own store unless the store's child() hands back the same one.
 interface WindowCount { count: number; startedAt: number }

@@ -26,7 +26,7 @@ export function RequiredText(maxLength?: number) {
 /** An upload path returned by /api/upload, or empty. Refuses outside URLs and odd paths. */
 export const UploadPathSchema = Type.String({ maxLength: 200, pattern: '^(|/uploads/[A-Za-z0-9_-]+\\.[a-z0-9]{2,5})$' });
 
-/** pageNumber below 1 or not a number is treated as 1 (CONTRACT.md), so it is read as text. */
+/** pageNumber below 1 or not a number is treated as 1 (docs/api-contract.md), so it is read as text. */
 export const PageQuerySchema = Type.Object({ pageNumber: Type.Optional(Type.String({ maxLength: 12 })) });
 
 export function pageNumberFrom(raw: string | undefined): number {

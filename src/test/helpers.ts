@@ -79,7 +79,7 @@ export async function createStaffTestApp(authorEmail: string, env: Record<string
   return { ...ctx, adminToken, authorToken: author.token, authorId: author.id };
 }
 
-/** Asserts the bilingual error shape of CONTRACT.md and returns the first entry. */
+/** Asserts the bilingual error shape of docs/api-contract.md and returns the first entry. */
 export function errorOf(body: string): { messageEn: string; messageAr: string; field: string | null } {
   const parsed = JSON.parse(body) as { message?: unknown; errors?: Array<{ messageEn: string; messageAr: string; field: string | null }> };
   if (typeof parsed.message !== 'string' || !Array.isArray(parsed.errors) || parsed.errors.length === 0) {

@@ -1,4 +1,4 @@
-// The website rating modal: five teal stars, a title and a close button (SPEC.md section 2).
+// The website rating modal: five teal stars, a title and a close button (docs/product-rules.md, Screens).
 // Focus moves into the dialog, Tab stays inside it, Escape closes it and focus returns.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { relativeTime } from '../lib/relativeTime';
 
-/** 'A few seconds ago', 'N Minutes ago', 'N hours ago' or the date (SPEC.md section 9). */
+/** 'A few seconds ago', 'N Minutes ago', 'N hours ago' or the date (docs/product-rules.md, Constants). */
 export function RelativeTimeText({ date }: { date: string }) {
   const { t } = useTranslation();
   const value = relativeTime(date);

@@ -1,4 +1,4 @@
-// Dark or light background, dark first, kept in localStorage (SPEC.md section 1).
+// Dark or light background, dark first, kept in localStorage (docs/product-rules.md, What it does).
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { appState, toggleTheme } from '../state/app';

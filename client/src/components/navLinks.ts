@@ -1,4 +1,4 @@
-// The eight links of the home circular menu, shared with the mobile top navigation (SPEC.md section 2).
+// The eight links of the home circular menu, shared with the mobile top navigation (docs/product-rules.md, Screens).
 export const NAV_LINKS = [
   { href: '/', key: 'nav.home' },
   { href: '/ht', key: 'nav.ht' },

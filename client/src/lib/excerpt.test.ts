@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { excerpt, excerptLength } from './excerpt';
 
-describe('excerptLength (SPEC.md section 9 width table)', () => {
+describe('excerptLength (docs/product-rules.md, Constants width table)', () => {
   it.each([
     [2560, 1400], [1920, 1400], [1919, 1145], [1565, 1145], [1564, 930], [1309, 930], [1308, 754],
     [1069, 754], [1068, 591], [856, 591], [855, 448], [719, 448], [718, 344], [601, 344], [600, 145], [320, 145],

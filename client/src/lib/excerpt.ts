@@ -1,4 +1,4 @@
-// SPEC.md section 9: the excerpt length follows the window width. Each table row is read as the
+// docs/product-rules.md, Constants: the excerpt length follows the window width. Each table row is read as the
 // lowest width at which its length applies.
 const WIDTH_TABLE: ReadonlyArray<readonly [minWidth: number, length: number]> = [
   [1920, 1400],

@@ -1,4 +1,4 @@
-// Numbered pagination with 2 neighbours on each side of the current page (SPEC.md section 9).
+// Numbered pagination with 2 neighbours on each side of the current page (docs/product-rules.md, Constants).
 export const PAGINATION_NEIGHBOURS = 2;
 
 export interface PaginationRange {

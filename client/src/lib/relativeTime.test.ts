@@ -3,7 +3,7 @@ import { formatDateTime, relativeTime } from './relativeTime';
 
 const now = new Date(2026, 2, 5, 12, 0, 0).getTime();
 
-describe('relativeTime (SPEC.md section 9)', () => {
+describe('relativeTime (docs/product-rules.md, Constants)', () => {
   it('says a few seconds under one minute, also for a clock slightly ahead', () => {
     expect(relativeTime(now - 59_999, now)).toEqual({ kind: 'seconds' });
     expect(relativeTime(now + 5_000, now)).toEqual({ kind: 'seconds' });

@@ -1,4 +1,4 @@
-// SPEC.md section 9: under 1 minute 'A few seconds ago', under 1 hour 'N Minutes ago', under 24 hours
+// docs/product-rules.md, Constants: under 1 minute 'A few seconds ago', under 1 hour 'N Minutes ago', under 24 hours
 // 'N hours ago', otherwise day/month/year - HH:MM. This module decides which; the words come from
 // the translation files so English and Arabic stay in one place.
 

@@ -1,4 +1,4 @@
-// Application state of the public site (SPEC.md section 3): theme, language, mobile menu, visitor
+// Application state of the public site (docs/product-rules.md, Data): theme, language, mobile menu, visitor
 // count, the staff-configured settings, the success message and the website rating modal.
 import { proxy } from 'valtio';
 import { DEFAULT_QUICK_EXIT_URL } from '@shared/domain';
@@ -11,7 +11,7 @@ export { DEFAULT_QUICK_EXIT_URL };
 const THEME_KEY = 'theme';
 export const WEBSITE_RATE_KEY = 'websiteRate';
 export const SERVICE_RATE_KEY = 'serviceRate';
-/** SPEC.md section 9: the website rating modal opens 60 s after the app loads. */
+/** docs/product-rules.md, Constants: the website rating modal opens 60 s after the app loads. */
 export const RATING_MODAL_DELAY_MS = 60_000;
 
 function readTheme(): Theme {
@@ -75,7 +75,7 @@ export function startApp(): void {
   applyTheme(appState.theme);
   api.get<{ count: number }>('/api/visitor')
     .then((answer) => { appState.visitorCount = answer.count; })
-    .catch(() => { /* SPEC.md section 8: other failures are only logged; the contact page shows a dash. */ });
+    .catch(() => { /* docs/product-rules.md, Messages: other failures are only logged; the contact page shows a dash. */ });
   api.get<Settings>('/api/settings')
     .then((answer) => { if (answer?.quickExitUrl) appState.settings.quickExitUrl = answer.quickExitUrl; })
     .catch(() => { /* Keep the default neutral page. */ });

@@ -1,4 +1,4 @@
-// The logged-in user (SPEC.md: userInfo kept in the session and in localStorage, restored at start).
+// The logged-in user (docs/product-rules.md: userInfo kept in the session and in localStorage, restored at start).
 import { proxy } from 'valtio';
 import type { LoginAnswer } from '@shared/api-types';
 

@@ -4,7 +4,7 @@ import { UploadPathSchema } from '../../shared/schemas';
 import { CONTENT_TYPES, type ContentType } from '../../shared/domain';
 
 export { CONTENT_TYPES, type ContentType };
-/** Only About shows an image (SPEC.md section 3). */
+/** Only About shows an image (docs/product-rules.md, Data). */
 export const TYPE_WITH_IMAGE: ContentType = 'About';
 /** Page texts are long, but not unbounded. */
 export const CONTENT_TEXT_MAX = 100_000;

@@ -1,4 +1,4 @@
-// Privacy-first analytics (SPEC.md: page views and Contact Us clicks): daily counts only,
+// Privacy-first analytics (docs/product-rules.md: page views and Contact Us clicks): daily counts only,
 // with no address, cookie or user agent kept, and no third-party service.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';

@@ -1,11 +1,11 @@
-// Public five-star ratings of the service map and of the website (SPEC.md sections 3 and 7).
+// Public five-star ratings of the service map and of the website (docs/product-rules.md, Data and API).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../shared/schemas';
 import { RatingRepository } from './repository';
 import { RateBodySchema, RatedSchema, RatingScopeParamsSchema, RatingSummarySchema, RatingVoteSchema } from './schema';
 
-/** CONTRACT.md: public writes, at most 600 a minute from one address. */
+/** docs/api-contract.md: public writes, at most 600 a minute from one address. */
 export const PUBLIC_WRITE_RATE_LIMIT = { max: 600, timeWindow: '1 minute' };
 
 const ratingRoutes: FastifyPluginAsyncTypebox = async (app) => {

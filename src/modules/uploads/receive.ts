@@ -46,7 +46,7 @@ async function storeOne(file: Readable & { truncated?: boolean }, uploadsDir: st
   }
 }
 
-/** Turns what busboy and @fastify/multipart throw into the answers of CONTRACT.md. */
+/** Turns what busboy and @fastify/multipart throw into the answers of docs/api-contract.md. */
 function toClientError(error: unknown, options: ReceiveOptions): unknown {
   if (error instanceof ApiError) return error;
   const { code, statusCode, syscall } = error as { code?: string; statusCode?: number; syscall?: string };

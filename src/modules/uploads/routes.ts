@@ -4,7 +4,7 @@ import { errorResponses } from '../../shared/schemas';
 import { receiveFiles, type ReceiveOptions } from './receive';
 
 const MB = 1024 * 1024;
-// CONTRACT.md: 10 MB an image, 25 MB a PDF, 20 pictures a call.
+// docs/api-contract.md: 10 MB an image, 25 MB a PDF, 20 pictures a call.
 export const UPLOAD_LIMITS = { imageBytes: 10 * MB, pdfBytes: 25 * MB, picturesPerCall: 20 } as const;
 
 const IMAGE: ReceiveOptions = { field: 'image', kind: 'image', maxBytes: UPLOAD_LIMITS.imageBytes, maxFiles: 1 };
@@ -26,7 +26,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     done(null, undefined);
   });
 
-  /** The single-path answer is a JSON string (CONTRACT.md), so it is serialised by hand. */
+  /** The single-path answer is a JSON string (docs/api-contract.md), so it is serialised by hand. */
   app.post('/upload', {
     onRequest: app.requireAuthor,
     schema: { tags, summary: 'Upload one image (field "image": JPEG, PNG, WebP or GIF, at most 10 MB)', security, consumes, response: { 200: PathSchema, ...errorResponses } },

@@ -1,4 +1,4 @@
-// CONTRACT.md: with no user in the database, create an admin from ADMIN_EMAIL/ADMIN_PASSWORD,
+// docs/api-contract.md: with no user in the database, create an admin from ADMIN_EMAIL/ADMIN_PASSWORD,
 // or admin@example.org with a random password printed once.
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';

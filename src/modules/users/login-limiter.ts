@@ -1,4 +1,4 @@
-// Failed logins per client address (CONTRACT.md: after 20 failures within 15 minutes, 429 until
+// Failed logins per client address (docs/api-contract.md: after 20 failures within 15 minutes, 429 until
 // the window passes). Kept in memory: a restart forgets it, which only helps a real user.
 export const LOGIN_FAILURE_LIMIT = 20;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;

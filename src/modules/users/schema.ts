@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { RequiredText } from '../../shared/schemas';
 
-// SPEC.md section 5: name, email and password at most 32 characters, password at least 8.
+// docs/product-rules.md, Validation: name, email and password at most 32 characters, password at least 8.
 export const LIMITS = { nameMax: 32, emailMax: 32, passwordMin: 8, passwordMax: 32 } as const;
 
 const Email = Type.String({ format: 'email', minLength: 1, maxLength: LIMITS.emailMax });

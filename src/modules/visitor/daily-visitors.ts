@@ -1,4 +1,4 @@
-// Counts a visitor at most once a day without keeping who they are (CONTRACT.md).
+// Counts a visitor at most once a day without keeping who they are (docs/api-contract.md).
 // Only in memory, and only for the current day: a random salt and the set of
 // HMAC-SHA256(salt, address + user agent) digests. At day change both are replaced, so
 // yesterday's digests cannot be linked to anyone, even by someone who reads the memory later.

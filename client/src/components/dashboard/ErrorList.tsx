@@ -1,4 +1,4 @@
-// Server errors in red in the current language (SPEC.md section 8), announced as an alert.
+// Server errors in red in the current language (docs/product-rules.md, Messages), announced as an alert.
 import { useTranslation } from 'react-i18next';
 import { localizedErrors } from './errorText';
 

@@ -1,5 +1,5 @@
 // One labelled file input that uploads at once and reports the stored path(s). While a file is
-// uploading the field says so and the parent form's save button waits (SPEC.md section 4: busy flag).
+// uploading the field says so and the parent form's save button waits (docs/product-rules.md, Behaviour: busy flag).
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast, toastServerErrors } from './toastStore';
@@ -13,7 +13,7 @@ interface FileUploadFieldProps {
   value: string[];
   onChange: (paths: string[]) => void;
   onBusyChange?: (busy: boolean) => void;
-  /** SPEC.md section 5: the emergency icon upload only logs a failure. */
+  /** docs/product-rules.md, Validation: the emergency icon upload only logs a failure. */
   quietFailure?: boolean;
 }
 

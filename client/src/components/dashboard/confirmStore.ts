@@ -1,4 +1,4 @@
-// A promise-based confirmation (SPEC.md section 8: bilingual delete confirmations). A real dialog
+// A promise-based confirmation (docs/product-rules.md, Messages: bilingual delete confirmations). A real dialog
 // instead of window.confirm, so it speaks the page's language and tests can click it.
 import { proxy } from 'valtio';
 

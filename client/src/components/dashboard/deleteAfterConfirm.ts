@@ -1,4 +1,4 @@
-// The delete action of every dashboard list (SPEC.md section 4): ask first, then delete on the
+// The delete action of every dashboard list (docs/product-rules.md, Behaviour): ask first, then delete on the
 // server, and only once the server agreed remove the row from the list.
 import type { Dispatch, SetStateAction } from 'react';
 import { api } from '../../api/client';
@@ -13,7 +13,7 @@ interface DeleteOptions {
   /** Toast after a delete; none when absent. */
   successKey?: string;
   /**
-   * 'server': the server's own bilingual errors as toasts. 'generic' (SPEC.md section 8, posts
+   * 'server': the server's own bilingual errors as toasts. 'generic' (docs/product-rules.md, Messages, posts
    * and maps): the failure is logged and answered with the toast 'Error'.
    */
   failure: 'server' | 'generic';

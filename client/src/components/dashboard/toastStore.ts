@@ -1,4 +1,4 @@
-// Toasts of SPEC.md section 8: bilingual, auto-closed after 5000 ms (section 9). The store keeps a
+// Toasts of docs/product-rules.md, Messages: bilingual, auto-closed after 5000 ms (Constants). The store keeps a
 // translation key (or both server texts), not a rendered string, so a language switch re-renders them.
 import { proxy } from 'valtio';
 import type { ApiErrorItem } from '../../api/client';
@@ -30,7 +30,7 @@ export function closeToast(id: number): void {
 
 export const toastSuccess = (key = 'toast.successful') => showToast('success', key);
 
-/** One toast 'Error! {message}' per server error entry (SPEC.md section 8). */
+/** One toast 'Error! {message}' per server error entry (docs/product-rules.md, Messages). */
 export function toastServerErrors(errors: ApiErrorItem[]): void {
   for (const error of errors) showToast('error', 'toast.errorWith', { en: error.messageEn, ar: error.messageAr });
 }

@@ -1,4 +1,4 @@
-// The three upload endpoints of API-SHAPES.md; each answers the stored public path(s).
+// The three upload endpoints of docs/api-contract.md; each answers the stored public path(s).
 import { apiRequest } from '../../api/client';
 
 export type UploadKind = 'image' | 'pictures' | 'pdf';

@@ -1,4 +1,4 @@
-// /login_page_2022 (SPEC.md sections 2, 4, 5): checks the fields before any request, shows server
+// /login_page_2022 (docs/product-rules.md, Screens, Behaviour and Validation): checks the fields before any request, shows server
 // errors in red in the current language, then returns to the same-site address given in the query.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

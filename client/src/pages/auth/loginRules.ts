@@ -1,4 +1,4 @@
-// Pure rules of the login page (SPEC.md sections 2 and 5), kept apart so unit tests can check them.
+// Pure rules of the login page (docs/product-rules.md, Screens and Validation), kept apart so unit tests can check them.
 
 export const LOGIN_LIMITS = { emailMax: 32, passwordMin: 8, passwordMax: 32 } as const;
 
@@ -21,7 +21,7 @@ export function validateLogin(email: string, password: string): { email?: LoginE
 }
 
 /**
- * SPEC.md: after login go to the address after the first '=' of the query string, else '/'.
+ * docs/product-rules.md: after login go to the address after the first '=' of the query string, else '/'.
  * Only a path on this site is accepted: '//host' and '/\host' are read by browsers as other hosts.
  */
 export function redirectTarget(search: string): string {

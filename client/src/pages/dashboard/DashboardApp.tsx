@@ -1,4 +1,4 @@
-// /dashboard/* (SPEC.md section 2): exists only for a logged-in author or admin. A missing, expired
+// /dashboard/* (docs/product-rules.md, Screens): exists only for a logged-in author or admin. A missing, expired
 // or refused token sends the user to login with the current address, and login brings them back.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The sidebar of SPEC.md section 2: Users, Audit and Settings only for admins, then Home and logout.
+// The sidebar of docs/product-rules.md, Screens: Users, Audit and Settings only for admins, then Home and logout.
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -24,7 +24,7 @@ export function Sidebar({ admin }: { admin: boolean }) {
   const { userInfo } = useSnapshot(session);
 
   function logout() {
-    // SPEC.md section 4: logout removes the stored info and returns to /.
+    // docs/product-rules.md, Behaviour: logout removes the stored info and returns to /.
     // Leave first, so the dashboard's own guard never sees the cleared user and detours via login.
     navigate('~/', { replace: true });
     clearUser();

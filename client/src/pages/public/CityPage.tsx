@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import type { City } from '@shared/api-types';
 import { readStoredNumber, SERVICE_RATE_KEY, storeNumber } from '../../state/app';
 
-/** SPEC.md section 9: the 'Successful' banner shows for 3000 ms. */
+/** docs/product-rules.md, Constants: the 'Successful' banner shows for 3000 ms. */
 export const SUCCESS_BANNER_MS = 3000;
 
 export default function CityPage() {

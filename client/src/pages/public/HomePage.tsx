@@ -1,5 +1,5 @@
 // The home screen: the circular menu with the eight links, the language switch, the search link
-// and, for authors, the dashboard link (SPEC.md section 2).
+// and, for authors, the dashboard link (docs/product-rules.md, Screens).
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';

@@ -1,4 +1,4 @@
-// /dashboard/content (SPEC.md section 2): pick a type, edit both languages, image only for About.
+// /dashboard/content (docs/product-rules.md, Screens): pick a type, edit both languages, image only for About.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';

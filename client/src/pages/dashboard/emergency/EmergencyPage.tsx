@@ -1,4 +1,4 @@
-// /dashboard/emergency (SPEC.md sections 2, 4, 5): add form reset to VOT after a create, the new item
+// /dashboard/emergency (docs/product-rules.md, Screens, Behaviour and Validation): add form reset to VOT after a create, the new item
 // first in the table, delete after confirmation and removed only once the server agreed.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// One repeatable branch block of the city form (SPEC.md section 2): address, phone, email,
+// One repeatable branch block of the city form (docs/product-rules.md, Screens): address, phone, email,
 // latitude, longitude, and an X that removes it. 'lang' is the API's name for longitude.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -12,7 +12,7 @@ export function MapsPage() {
   const { t } = useTranslation('dashboard');
   const { data: cities, setData: setCities, error, loading } = useApi<City[]>('/api/maps');
 
-  // SPEC.md section 8: the posts' removal message is also used for maps.
+  // docs/product-rules.md, Messages: the posts' removal message is also used for maps.
   const remove = (city: City) => deleteAfterConfirm(city, setCities, {
     url: `/api/maps/${encodeURIComponent(city._id)}`, confirmKey: 'common.confirmDeleteDocument', successKey: 'toast.postRemoved', failure: 'generic',
   });

@@ -1,4 +1,4 @@
-// /dashboard/posts/addpost and /dashboard/posts/{id}: the post form of SPEC.md sections 2 and 5.
+// /dashboard/posts/addpost and /dashboard/posts/{id}: the post form of docs/product-rules.md, Screens and Validation.
 // A failed save keeps every value in the form and shows one toast per server error.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import type { Post } from '@shared/api-types';
 
 type PostForm = Pick<Post, 'title' | 'describtion' | 'image' | 'pictures' | 'video' | 'language' | 'type' | 'pdf' | 'state'>;
 
-// SPEC.md section 9: a new post starts as International, English; CONTRACT.md: published by default.
+// docs/product-rules.md, Constants: a new post starts as International, English; docs/api-contract.md: published by default.
 const NEW_POST: PostForm = { title: '', describtion: '', image: '', pictures: [], video: '', language: 'en', type: 'International', pdf: '', state: 'published' };
 
 export function PostFormPage({ id }: { id: string | null }) {

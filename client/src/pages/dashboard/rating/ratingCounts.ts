@@ -1,4 +1,4 @@
-// Counts 5..1-star votes per scope for the two rating tables (SPEC.md section 2).
+// Counts 5..1-star votes per scope for the two rating tables (docs/product-rules.md, Screens).
 import type { RatingVote } from '@shared/api-types';
 
 export const STARS = [5, 4, 3, 2, 1] as const;

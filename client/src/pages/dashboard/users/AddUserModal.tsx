@@ -1,4 +1,4 @@
-// The create-user modal of SPEC.md sections 2, 4 and 5. isAdmin and isAuthor are shown but disabled
+// The create-user modal of docs/product-rules.md, Screens, Behaviour and Validation. isAdmin and isAuthor are shown but disabled
 // (false and true), as the spec asks: new staff start as authors.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// SPEC.md section 5, create user: name max 32, email max 32, passwords 8..32 and equal.
+// docs/product-rules.md, Validation, create user: name max 32, email max 32, passwords 8..32 and equal.
 export interface NewUserForm { name: string; email: string; password: string; confirmPassword: string }
 
 export const EMPTY_USER_FORM: NewUserForm = { name: '', email: '', password: '', confirmPassword: '' };
