@@ -36,6 +36,8 @@ const adminRoutes: Array<[Method, string]> = [
   ['GET', '/api/users'],
   ['POST', '/api/users'],
   ['DELETE', `/api/users/${SOME_ID}`],
+  ['PUT', `/api/users/${SOME_ID}`],
+  ['POST', `/api/users/${SOME_ID}/password`],
   ['GET', '/api/audit'],
   ['PUT', '/api/settings'],
 ];
@@ -45,8 +47,13 @@ const publicReads = [
   '/api/posts/Iraq/en', '/api/posts/s?keyword=law', '/api/emergency', '/api/emergency/VOT', '/api/visitor', '/api/settings',
 ];
 
+/** Any logged-in user, whatever the role: their own password. */
+const anyUserRoutes: Array<[Method, string]> = [
+  ['PUT', '/api/users/me/password'],
+];
+
 describe('without a token', () => {
-  it.each([...authorRoutes, ...adminRoutes])('%s %s answers 401 with the bilingual shape', async (method, url) => {
+  it.each([...authorRoutes, ...adminRoutes, ...anyUserRoutes])('%s %s answers 401 with the bilingual shape', async (method, url) => {
     const response = await ctx.app.inject({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
     expect(response.statusCode).toBe(401);
     errorOf(response.body);

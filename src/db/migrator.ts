@@ -3,10 +3,12 @@ import path from 'node:path';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { DatabaseHandle } from './connection';
 import * as m001 from './migrations/001_initial';
+import * as m003 from './migrations/003_accounts';
 
 // Listed statically so that the esbuild bundle carries every migration.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '001_initial': m001,
+  '003_accounts': m003,
 };
 
 

@@ -14,6 +14,12 @@ export interface UsersTable {
   is_admin: number;
   is_author: number;
   created_at: Timestamp;
+  /** 0: disabled, cannot log in, every token refused. */
+  active: ColumnType<number, number | undefined, number>;
+  /** 1 after a reset: only the own password change is allowed until a new password is chosen. */
+  must_change_password: ColumnType<number, number | undefined, number>;
+  /** Carried in each token as `ver`; raising it revokes every token of the user. */
+  token_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface ContentTable {

@@ -14,10 +14,13 @@ export interface CurrentUser {
   isAuthor: boolean;
 }
 
+/** `ver` is the user's token version when the token was signed (absent in tokens older than it: 0). */
+interface TokenClaims { sub: string; ver?: number }
+
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string };
-    user: { sub: string };
+    payload: TokenClaims;
+    user: TokenClaims;
   }
 }
 
@@ -25,15 +28,17 @@ type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Any valid token of an existing user. */
+    /** Any valid token of an existing, active user who has no forced password change pending. */
     authenticate: PreHandler;
+    /** As authenticate, but also lets through a user who must still choose a new password (that route only). */
+    authenticateForPasswordChange: PreHandler;
     /** Authors and admins (dashboard work). */
     requireAuthor: PreHandler;
     /** Admins only (users, audit, settings). */
     requireAdmin: PreHandler;
     /** Fills request.currentUser when a valid token is sent, never refuses. */
     identifyIfPossible: PreHandler;
-    signToken(userId: string): string;
+    signToken(user: { id: string; tokenVersion: number }): string;
   }
   interface FastifyRequest {
     currentUser: CurrentUser | null;
@@ -46,6 +51,9 @@ interface UserRow {
   email: string;
   is_admin: number;
   is_author: number;
+  active: number;
+  must_change_password: number;
+  token_version: number;
 }
 
 export default fp(async (app) => {
@@ -54,23 +62,28 @@ export default fp(async (app) => {
     sign: { expiresIn: app.config.tokenLifetimeSeconds },
   });
 
-  // The user is read on each request so that a deleted user or a changed role takes effect at once.
-  const findUser = app.sqlite.prepare<[string], UserRow>('SELECT id, name, email, is_admin, is_author FROM users WHERE id = ?');
+  // The user is read on each request so that a deleted or disabled user, a changed role or a
+  // password change (a new token version) takes effect at once, even when the change was made by
+  // another process (the `npm run users` recovery command).
+  const findUser = app.sqlite.prepare<[string], UserRow>('SELECT id, name, email, is_admin, is_author, active, must_change_password, token_version FROM users WHERE id = ?');
 
   app.decorateRequest('currentUser', null);
-  app.decorate('signToken', (userId: string) => app.jwt.sign({ sub: userId }));
+  app.decorate('signToken', (user: { id: string; tokenVersion: number }) => app.jwt.sign({ sub: user.id, ver: user.tokenVersion }));
 
-  async function verify(request: FastifyRequest): Promise<CurrentUser> {
+  async function verify(request: FastifyRequest, options: { allowPendingPasswordChange?: boolean } = {}): Promise<CurrentUser> {
     if (!request.headers.authorization) throw apiError(401, messages.notAuthorized);
-    let payload: { sub: string };
+    let payload: TokenClaims;
     try {
-      payload = await request.jwtVerify<{ sub: string }>();
+      payload = await request.jwtVerify<TokenClaims>();
     } catch (error) {
       const code = (error as { code?: string }).code;
       throw apiError(401, code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED' ? messages.tokenExpired : messages.tokenInvalid);
     }
     const row = typeof payload.sub === 'string' ? findUser.get(payload.sub) : undefined;
     if (!row) throw apiError(401, messages.tokenInvalid);
+    if (row.active !== 1) throw apiError(401, messages.accountDisabled);
+    if ((payload.ver ?? 0) !== row.token_version) throw apiError(401, messages.sessionRevoked);
+    if (row.must_change_password === 1 && !options.allowPendingPasswordChange) throw apiError(403, messages.passwordChangeRequired);
     const user: CurrentUser = { id: row.id, name: row.name, email: row.email, isAdmin: row.is_admin === 1, isAuthor: row.is_author === 1 };
     request.currentUser = user;
     return user;
@@ -78,6 +91,9 @@ export default fp(async (app) => {
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     await verify(request);
+  });
+  app.decorate('authenticateForPasswordChange', async (request: FastifyRequest) => {
+    await verify(request, { allowPendingPasswordChange: true });
   });
   app.decorate('requireAuthor', async (request: FastifyRequest) => {
     const user = await verify(request);

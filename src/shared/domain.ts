@@ -17,6 +17,9 @@ export const RATING_SCOPES = ['service', 'website'] as const;
 
 export const EVENT_NAMES = ['pageview', 'contact_click'] as const;
 
+/** Staff roles an administrator can give: an admin is also an author. */
+export const USER_ROLES = ['author', 'admin'] as const;
+
 /** Where the quick exit sends a visitor until staff choose another harmless page. */
 export const DEFAULT_QUICK_EXIT_URL = 'https://www.bbc.com/weather';
 
@@ -28,3 +31,4 @@ export type ContactType = (typeof CONTACT_TYPES)[number];
 export type EmergencyType = (typeof EMERGENCY_TYPES)[number];
 export type RatingScope = (typeof RATING_SCOPES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];
+export type UserRole = (typeof USER_ROLES)[number];

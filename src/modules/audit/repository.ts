@@ -1,10 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { CurrentUser } from '../../plugins/auth';
 import { nowIso } from '../../shared/ids';
 import type { AuditAction, AuditEntry } from './schema';
 
 export type { AuditAction, AuditEntry };
+
+/**
+ * Who made a change: a logged-in user, or someone at the machine itself (the recovery command or the
+ * desktop app), who has no user id and is named by where they acted, e.g. "command line on office-pc".
+ */
+export interface AuditActor {
+  id: string | null;
+  email: string;
+}
 
 const AUDIT_PAGE_SIZE = 20;
 /** Long texts are cut in the log: it records what changed, it is not a second copy of the data. */
@@ -32,7 +40,7 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
 export class AuditRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async record(user: CurrentUser, action: AuditAction, entity: string, entityId: string, changes: Record<string, unknown>): Promise<void> {
+  async record(user: AuditActor, action: AuditAction, entity: string, entityId: string, changes: Record<string, unknown>): Promise<void> {
     await this.db.insertInto('audit_log').values({
       at: nowIso(),
       user_id: user.id,

@@ -1,6 +1,6 @@
 // Slow, salted password hashes with scrypt from node:crypto. The parameters are stored with
 // the hash so they can be raised later without breaking existing accounts.
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const KEY_LENGTH = 64;
 const DEFAULT_PARAMS = { N: 16384, r: 8, p: 1 };
@@ -32,4 +32,18 @@ export async function verifyAgainstNothing(password: string): Promise<false> {
   dummyHash ??= hashPassword('not-a-real-password');
   await verifyPassword(password, await dummyHash);
   return false;
+}
+
+// No 0/O, 1/l/I: a one-time password is read off a screen and typed, sometimes over the phone.
+const ONE_TIME_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A random password to hand over once, e.g. "k7Qm-2xPz-Rt9w-Lb4c" (4 groups of 4, about 93 bits). */
+export function generateOneTimePassword(): string {
+  const groups: string[] = [];
+  for (let g = 0; g < 4; g++) {
+    let group = '';
+    for (let i = 0; i < 4; i++) group += ONE_TIME_ALPHABET[randomInt(ONE_TIME_ALPHABET.length)];
+    groups.push(group);
+  }
+  return groups.join('-');
 }

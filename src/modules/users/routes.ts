@@ -1,15 +1,45 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { apiError } from '../../errors';
+import { apiError, messages, type BilingualMessage } from '../../errors';
 import { DeletedSchema, IdParamsSchema, errorResponses } from '../../shared/schemas';
+import { changedFields } from '../audit/repository';
 import { LoginLimiter } from './login-limiter';
 import { userMessages } from './messages';
+import { checkPasswordAttempt } from './password-attempts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password';
-import { UsersRepository } from './repository';
-import { CreateUserBodySchema, LoginAnswerSchema, LoginBodySchema, UserSchema } from './schema';
+import { isDuplicateEmail, roleOf, UsersRepository, type Refusal } from './repository';
+import {
+  ChangeOwnPasswordBodySchema, CreateUserBodySchema, LoginAnswerSchema, LoginBodySchema, ResetPasswordBodySchema,
+  UpdateUserBodySchema, UserSchema, type CreateUserBody, type User,
+} from './schema';
+
+/** The fields of an account the audit log compares before and after an administrator's change. */
+const auditedAccount = (user: User) => ({ name: user.name, email: user.email, role: user.role, active: user.active });
+
+/** isAdmin/isAuthor from `role` when given (they must not contradict it), else from the flags (older clients). */
+function rolesOf(body: CreateUserBody): { isAdmin: boolean; isAuthor: boolean } {
+  if (!body.role) return { isAdmin: body.isAdmin ?? false, isAuthor: body.isAuthor ?? true };
+  const flags = { isAdmin: body.role === 'admin', isAuthor: true };
+  if ((body.isAdmin !== undefined && body.isAdmin !== flags.isAdmin) || (body.isAuthor !== undefined && body.isAuthor !== flags.isAuthor)) {
+    throw apiError(400, userMessages.roleConflict, 'role');
+  }
+  return flags;
+}
+
+function refusalError(refusal: Refusal, lastAdminField: string) {
+  const answers: Record<Refusal, [number, BilingualMessage, string | null]> = {
+    notFound: [404, userMessages.userNotFound, 'id'],
+    lastAdmin: [409, userMessages.lastAdmin, lastAdminField],
+    actorNotAdmin: [403, messages.adminRequired, null],
+    emailTaken: [409, userMessages.emailTaken, 'email'],
+  };
+  const [status, message, field] = answers[refusal];
+  return apiError(status, message, field);
+}
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const users = new UsersRepository(app.db);
+  // One limiter for failed logins and wrong current passwords (see password-attempts.ts).
   const limiter = new LoginLimiter();
   const security = [{ bearerAuth: [] }];
 
@@ -17,6 +47,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['users'],
       summary: 'Log in and receive a token',
+      description: 'A disabled account answers 401 (after a correct password only). mustChangePassword: the token is good only for PUT /api/users/me/password.',
       body: LoginBodySchema,
       response: { 200: LoginAnswerSchema, ...errorResponses },
     },
@@ -28,14 +59,43 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       limiter.recordFailure(request.ip);
       throw apiError(401, userMessages.wrongCredentials);
     }
+    // Said only to someone who knows the password, so the state of an account never leaks to a guesser.
+    if (row.active !== 1) throw apiError(401, messages.accountDisabled);
     return {
       _id: row.id,
       name: row.name,
       email: row.email,
       isAdmin: row.is_admin === 1,
       isAuthor: row.is_author === 1,
-      token: app.signToken(row.id),
+      role: roleOf(row),
+      mustChangePassword: row.must_change_password === 1,
+      token: app.signToken({ id: row.id, tokenVersion: row.token_version }),
     };
+  });
+
+  app.put('/users/me/password', {
+    onRequest: app.authenticateForPasswordChange,
+    schema: {
+      tags: ['users'],
+      summary: 'Change your own password',
+      description: 'Answers 204. Every token of the user stops working, the one used here included: log in again with the new password. '
+        + 'Wrong current passwords count against the login limits (per address and per account). Allowed while a forced change is pending.',
+      security,
+      body: ChangeOwnPasswordBodySchema,
+      response: { 204: Type.Null(), ...errorResponses },
+    },
+  }, async (request, reply) => {
+    const me = request.currentUser!;
+    const { currentPassword, newPassword } = request.body;
+    const row = await users.findById(me.id);
+    if (!row) throw apiError(401, messages.tokenInvalid);
+    const correct = await checkPasswordAttempt(limiter, { address: request.ip, userId: me.id }, userMessages.tooManyPasswordAttempts,
+      () => verifyPassword(currentPassword, row.password_hash));
+    if (!correct) throw apiError(400, userMessages.wrongCurrentPassword, 'currentPassword');
+    if (newPassword === currentPassword) throw apiError(400, userMessages.samePassword, 'newPassword');
+    await users.setPassword(me.id, await hashPassword(newPassword), false);
+    await app.audit.record(me, 'update', 'user', me.id, { password: { to: 'changed by the user; every session ended' } });
+    return reply.status(204).send(null);
   });
 
   app.get('/users', {
@@ -48,6 +108,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['users'],
       summary: 'Create a user (admin)',
+      description: 'role ("author" or "admin") chooses isAdmin and isAuthor; the two flags are still accepted on their own.',
       security,
       body: CreateUserBodySchema,
       response: { 201: UserSchema, ...errorResponses },
@@ -57,29 +118,91 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) {
       throw apiError(400, userMessages.passwordsMismatch, 'confirmPassword');
     }
+    const flags = rolesOf(body);
     if (await users.findByEmail(body.email)) throw apiError(409, userMessages.emailTaken, 'email');
-    const created = await users.create({
-      name: body.name,
-      email: body.email,
-      passwordHash: await hashPassword(body.password),
-      isAdmin: body.isAdmin ?? false,
-      isAuthor: body.isAuthor ?? true,
+    let created: User;
+    try {
+      created = await users.create({ name: body.name, email: body.email, passwordHash: await hashPassword(body.password), ...flags });
+    } catch (error) {
+      if (isDuplicateEmail(error)) throw apiError(409, userMessages.emailTaken, 'email');
+      throw error;
+    }
+    await app.audit.record(request.currentUser!, 'create', 'user', created._id, {
+      name: { to: created.name }, email: { to: created.email }, role: { to: created.role }, isAdmin: { to: created.isAdmin }, isAuthor: { to: created.isAuthor },
     });
-    await app.audit.record(request.currentUser!, 'create', 'user', created._id, { name: { to: created.name }, email: { to: created.email }, isAdmin: { to: created.isAdmin }, isAuthor: { to: created.isAuthor } });
     return reply.status(201).send(created);
+  });
+
+  app.put('/users/:id', {
+    onRequest: app.requireAdmin,
+    schema: {
+      tags: ['users'],
+      summary: 'Change a user: name, email, role, active (admin)',
+      description: 'active: false disables the account (no login, every token refused at once, posts kept). '
+        + 'The last active admin cannot be demoted or disabled (409). You cannot disable yourself (403).',
+      security,
+      params: IdParamsSchema,
+      body: UpdateUserBodySchema,
+      response: { 200: UserSchema, ...errorResponses },
+    },
+  }, async (request) => {
+    const { id } = request.params;
+    const me = request.currentUser!;
+    if (id === me.id && request.body.active === false) throw apiError(403, userMessages.cannotDisableSelf, 'active');
+    let result: Awaited<ReturnType<UsersRepository['updateAsAdmin']>>;
+    try {
+      result = await users.updateAsAdmin(me.id, id, request.body);
+    } catch (error) {
+      if (isDuplicateEmail(error)) throw apiError(409, userMessages.emailTaken, 'email');
+      throw error;
+    }
+    if ('refused' in result) throw refusalError(result.refused, request.body.active === false ? 'active' : 'role');
+    const changes = changedFields(auditedAccount(result.before), auditedAccount(result.after));
+    if (Object.keys(changes).length > 0) await app.audit.record(me, 'update', 'user', id, changes);
+    return result.after;
+  });
+
+  app.post('/users/:id/password', {
+    onRequest: app.requireAdmin,
+    schema: {
+      tags: ['users'],
+      summary: 'Reset a user\'s password (admin)',
+      description: 'Answers 204. The user\'s sessions end; at the next login they must choose a new password before anything else.',
+      security,
+      params: IdParamsSchema,
+      body: ResetPasswordBodySchema,
+      response: { 204: Type.Null(), ...errorResponses },
+    },
+  }, async (request, reply) => {
+    const { id } = request.params;
+    const me = request.currentUser!;
+    if (id === me.id) throw apiError(403, userMessages.cannotResetOwnPassword, 'id');
+    const target = await users.findById(id);
+    if (!target) throw apiError(404, userMessages.userNotFound, 'id');
+    await users.setPassword(id, await hashPassword(request.body.newPassword), true);
+    await app.audit.record(me, 'update', 'user', id, {
+      password: { to: 'reset by an administrator' }, mustChangePassword: { from: target.must_change_password === 1, to: true },
+    });
+    return reply.status(204).send(null);
   });
 
   app.delete('/users/:id', {
     onRequest: app.requireAdmin,
-    schema: { tags: ['users'], summary: 'Delete a user (admin)', security, params: IdParamsSchema, response: { 200: DeletedSchema, ...errorResponses } },
+    schema: {
+      tags: ['users'],
+      summary: 'Delete a user (admin)',
+      description: 'Their posts stay, without an author: disabling (PUT active: false) is the usual way. The last active admin cannot be deleted (409).',
+      security,
+      params: IdParamsSchema,
+      response: { 200: DeletedSchema, ...errorResponses },
+    },
   }, async (request) => {
     const { id } = request.params;
-    const target = await users.findById(id);
-    if (!target) throw apiError(404, userMessages.userNotFound, 'id');
-    if (id === request.currentUser!.id) throw apiError(403, userMessages.cannotDeleteSelf, 'id');
-    if (target.is_admin === 1 && (await users.countAdmins()) <= 1) throw apiError(403, userMessages.lastAdmin, 'id');
-    await users.delete(id);
-    await app.audit.record(request.currentUser!, 'delete', 'user', id, { name: { from: target.name }, email: { from: target.email } });
+    const me = request.currentUser!;
+    if (id === me.id) throw apiError(403, userMessages.cannotDeleteSelf, 'id');
+    const result = await users.deleteAsAdmin(me.id, id);
+    if ('refused' in result) throw refusalError(result.refused, 'id');
+    await app.audit.record(me, 'delete', 'user', id, { name: { from: result.before.name }, email: { from: result.before.email } });
     return { _id: id };
   });
 };
