@@ -59,17 +59,16 @@ function resolveJwtSecret(envSecret: string | undefined, dataDir: string): strin
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const { dataDir, databaseFile, backupsDir } = dataLocation(env);
   mkdirSync(dataDir, { recursive: true });
   const uploadsDir = path.join(dataDir, 'uploads');
-  const backupsDir = path.join(dataDir, 'backups');
   mkdirSync(uploadsDir, { recursive: true });
 
   return {
     port: parsePort(env.PORT, 3000),
     host: env.HOST || '0.0.0.0',
     dataDir,
-    databaseFile: path.join(dataDir, 'site.db'),
+    databaseFile,
     uploadsDir,
     backupsDir,
     adminEmail: env.ADMIN_EMAIL || undefined,
@@ -82,6 +81,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     dailyBackupsKept: parseNonNegativeInt(env.DAILY_BACKUPS_KEPT, 7, 'DAILY_BACKUPS_KEPT'),
   };
+}
+
+/**
+ * Where DATA_DIR keeps the database, without creating anything: the recovery command must not
+ * quietly make an empty site when DATA_DIR points at the wrong folder.
+ */
+export function dataLocation(env: NodeJS.ProcessEnv = process.env): Pick<Config, 'dataDir' | 'databaseFile' | 'backupsDir'> {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  return { dataDir, databaseFile: path.join(dataDir, 'site.db'), backupsDir: path.join(dataDir, 'backups') };
 }
 
 /** A copy safe to log: secrets are redacted. */

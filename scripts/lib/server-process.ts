@@ -27,8 +27,9 @@ export interface ServerProcess {
   output(): string;
 }
 
-export function spawnServer(bundle: string, env: Record<string, string>, port: number): ServerProcess {
-  const child = spawn(process.execPath, [bundle], {
+/** `entry` is the bundle to run, or node's arguments (e.g. ['--import', 'tsx', 'src/server.ts'] for the sources). */
+export function spawnServer(entry: string | string[], env: Record<string, string>, port: number): ServerProcess {
+  const child = spawn(process.execPath, Array.isArray(entry) ? entry : [entry], {
     cwd: projectRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: '0', DAILY_BACKUPS_KEPT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
