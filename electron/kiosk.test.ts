@@ -149,7 +149,7 @@ describe('first start and setup', () => {
     const kiosk = (await startKiosk(options)) as Kiosk;
     expect(decodePage(lastLoaded(kiosk))).toContain('How should this computer open the site?');
     expect(kiosk.server()).toBeNull();
-    expect(await invoke('kiosk:get-setup', LOCAL_PAGE)).toEqual({ settings: null, needsFirstAdmin: true });
+    expect(await invoke('kiosk:get-setup', LOCAL_PAGE)).toEqual({ settings: null, needsFirstAdmin: true, accounts: false });
 
     // A web page in the window cannot read or change the setup.
     expect(await invoke('kiosk:get-setup', 'http://127.0.0.1:1/')).toBeNull();
@@ -162,7 +162,7 @@ describe('first start and setup', () => {
     expect(lastLoaded(kiosk)).toBe(server.url);
     const login = await fetch(`${server.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'boss@office.org', password: 'office-pass-1' }) });
     expect(login.status).toBe(200);
-    expect(await invoke('kiosk:get-setup', LOCAL_PAGE)).toEqual({ settings: { mode: 'host', lan: false, port: 3000 }, needsFirstAdmin: false });
+    expect(await invoke('kiosk:get-setup', LOCAL_PAGE)).toEqual({ settings: { mode: 'host', lan: false, port: 3000 }, needsFirstAdmin: false, accounts: true });
     await kiosk.shutdown();
     expect(server.app.sqlite.open).toBe(false);
     expect(userData).toBeTruthy();
@@ -213,6 +213,88 @@ describe('connect mode', () => {
     } finally {
       await office.close();
     }
+  });
+});
+
+async function apiCall(siteUrl: string, method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${siteUrl}${url}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) as Record<string, unknown> : {} };
+}
+const logIn = (siteUrl: string, email: string, password: string) => apiCall(siteUrl, 'POST', '/api/users/login', { email, password });
+
+describe('staff account recovery from the setup screen (host mode)', () => {
+  it('lists, resets a password and makes an admin through the running server, for the kiosk\'s own pages only, audited as the desktop app', async () => {
+    const userData = newUserData();
+    writeSettings(userData, { mode: 'host', lan: false, port: 3000 });
+    const kiosk = (await startKiosk(options)) as Kiosk;
+    const site = (kiosk.server() as RunningServer).url;
+    const before = (await logIn(site, 'admin@example.org', 'admin-password-1')).body.token as string;
+
+    fakeWindow(kiosk).webContents.emit('before-input-event', { preventDefault: () => undefined }, { type: 'keyDown', control: true, meta: false, shift: true, key: 's' });
+    const page = decodePage(lastLoaded(kiosk));
+    expect(page).toContain('Staff accounts on this computer');
+    expect(page).toContain("whoever can open this app under this computer's user account");
+    expect(await invoke('kiosk:get-setup', LOCAL_PAGE)).toMatchObject({ accounts: true });
+
+    // The site in the window, or any page it could navigate to, gets nothing.
+    for (const sender of [`${site}/dashboard/users`, 'https://evil.example/']) {
+      expect(await invoke('kiosk:accounts-list', sender)).toEqual({ error: 'not allowed' });
+      expect(await invoke('kiosk:accounts-reset', sender, 'admin@example.org')).toEqual({ error: 'not allowed' });
+      expect(await invoke('kiosk:accounts-create-admin', sender, 'evil@example.org')).toEqual({ error: 'not allowed' });
+    }
+    expect((await logIn(site, 'admin@example.org', 'admin-password-1')).status).toBe(200);
+
+    const listed = await invoke('kiosk:accounts-list', LOCAL_PAGE) as { accounts: Array<Record<string, unknown>> };
+    expect(listed.accounts).toEqual([{ email: 'admin@example.org', name: 'Administrator', role: 'admin', active: true, mustChangePassword: false }]);
+
+    const reset = await invoke('kiosk:accounts-reset', LOCAL_PAGE, ' Admin@Example.org ') as { password: string; account: Record<string, unknown> };
+    expect(reset.account).toMatchObject({ email: 'admin@example.org', mustChangePassword: true });
+    expect((await apiCall(site, 'GET', '/api/users', undefined, before)).status).toBe(401);
+    expect((await logIn(site, 'admin@example.org', 'admin-password-1')).status).toBe(401);
+    const pending = await logIn(site, 'admin@example.org', reset.password);
+    expect(pending.body).toMatchObject({ mustChangePassword: true });
+    expect((await apiCall(site, 'GET', '/api/users', undefined, pending.body.token as string)).status).toBe(403);
+
+    const made = await invoke('kiosk:accounts-create-admin', LOCAL_PAGE, 'deputy@example.org') as { password: string; created: boolean };
+    expect(made.created).toBe(true);
+    const deputy = await logIn(site, 'deputy@example.org', made.password);
+    expect(deputy.body).toMatchObject({ isAdmin: true, mustChangePassword: true });
+    expect((await apiCall(site, 'PUT', '/api/users/me/password', { currentPassword: made.password, newPassword: 'deputy-pass-1' }, deputy.body.token as string)).status).toBe(204);
+    const deputyToken = (await logIn(site, 'deputy@example.org', 'deputy-pass-1')).body.token as string;
+    const audit = await apiCall(site, 'GET', '/api/audit', undefined, deputyToken);
+    const byKiosk = (audit.body.entries as Array<{ userEmail: string; userId: string | null }>).filter((entry) => entry.userEmail.startsWith('desktop app on '));
+    expect(byKiosk).toHaveLength(2);
+    expect(JSON.stringify(audit.body)).not.toContain(reset.password);
+
+    expect(await invoke('kiosk:accounts-reset', LOCAL_PAGE, 'nobody@example.org')).toEqual({ error: expect.stringContaining('No account has the e-mail nobody@example.org') });
+    expect(await invoke('kiosk:accounts-create-admin', LOCAL_PAGE, '<img src=x>')).toEqual({ error: expect.stringContaining('not a valid e-mail') });
+    await kiosk.shutdown();
+  });
+
+  it('uses the data folder when the built-in server is stopped, and is refused in connect mode', async () => {
+    const userData = newUserData();
+    writeSettings(userData, { mode: 'host', lan: false, port: 3000 });
+    const kiosk = (await startKiosk(options)) as Kiosk;
+    await kiosk.shutdown();
+    expect(kiosk.server()).toBeNull();
+    const reset = await invoke('kiosk:accounts-reset', LOCAL_PAGE, 'admin@example.org') as { password: string };
+    expect(reset.password).toMatch(/^\S{4}-\S{4}-\S{4}-\S{4}$/);
+
+    const server = await startServer(loadConfig({ DATA_DIR: path.join(userData, 'data'), HOST: '127.0.0.1', PORT: '0', ...quietEnv }), { logger: false });
+    try {
+      expect((await logIn(server.url, 'admin@example.org', reset.password)).body).toMatchObject({ mustChangePassword: true });
+    } finally {
+      await server.close();
+    }
+
+    writeSettings(userData, { mode: 'connect', serverUrl: 'http://127.0.0.1:1' });
+    expect(await invoke('kiosk:get-setup', LOCAL_PAGE)).toMatchObject({ accounts: false });
+    expect(await invoke('kiosk:accounts-list', LOCAL_PAGE)).toEqual({ error: expect.stringContaining('host mode') });
   });
 });
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { app, BrowserWindow, ipcMain, Menu, shell, type IpcMainInvokeEvent } from 'electron';
 import type { Config } from '../src/config';
 import type { RunningServer } from '../src/server';
+import { accountHandlers } from './accounts';
 import { decideNavigation, isQuickExit } from './navigation';
 import { errorPage, setupPage, startingPage } from './pages';
 import { readSettings, validateSettings, writeSettings, type FirstAdmin, type KioskSettings } from './settings';
@@ -141,7 +142,12 @@ export async function startKiosk(options: KioskOptions): Promise<Kiosk | null> {
   // Local screens only: a web site in the window never gets to change the setup.
   const fromLocalPage = (event: IpcMainInvokeEvent) => (event.senderFrame?.url ?? '').startsWith('data:');
   const needsFirstAdmin = () => !existsSync(path.join(dataDir, 'site.db'));
-  ipcMain.handle('kiosk:get-setup', (event) => (fromLocalPage(event) ? { settings: readSettings(userData), needsFirstAdmin: needsFirstAdmin() } : null));
+  ipcMain.handle('kiosk:get-setup', (event) => {
+    if (!fromLocalPage(event)) return null;
+    const settings = readSettings(userData);
+    // Account recovery is offered once this computer keeps a site with accounts.
+    return { settings, needsFirstAdmin: needsFirstAdmin(), accounts: settings?.mode === 'host' && !needsFirstAdmin() };
+  });
   ipcMain.handle('kiosk:save-setup', async (event, input: unknown) => {
     if (!fromLocalPage(event)) return { error: 'not allowed' };
     const checked = validateSettings(input, { firstAdminRequired: (input as { mode?: string })?.mode === 'host' && needsFirstAdmin() });
@@ -153,6 +159,9 @@ export async function startKiosk(options: KioskOptions): Promise<Kiosk | null> {
   });
   ipcMain.handle('kiosk:retry', async (event) => { if (fromLocalPage(event)) await open(); });
   ipcMain.handle('kiosk:open-setup', async (event) => { if (fromLocalPage(event)) await showLocal(setupPage()); });
+  for (const [channel, handler] of Object.entries(accountHandlers({ userData, dataDir, server: () => server, fromLocalPage }))) {
+    ipcMain.handle(channel, handler);
+  }
 
   const sendOut = (url: string) => {
     void shell.openExternal(url);

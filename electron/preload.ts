@@ -7,4 +7,8 @@ contextBridge.exposeInMainWorld('kiosk', {
   saveSetup: (settings: unknown) => ipcRenderer.invoke('kiosk:save-setup', settings),
   retry: () => ipcRenderer.invoke('kiosk:retry'),
   openSetup: () => ipcRenderer.invoke('kiosk:open-setup'),
+  // Host mode only (electron/accounts.ts): the same recovery as `npm run users`.
+  listAccounts: () => ipcRenderer.invoke('kiosk:accounts-list'),
+  resetPassword: (email: string) => ipcRenderer.invoke('kiosk:accounts-reset', email),
+  createAdmin: (email: string) => ipcRenderer.invoke('kiosk:accounts-create-admin', email),
 });
