@@ -1,7 +1,7 @@
 // Admin screens (users, audit, settings), rating and visits figures against the API, Arabic layout, axe.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, auth, openAs } from './dashboard-helpers';
+import { apiLogin, auth, createAuthor, openAs } from './dashboard-helpers';
 
 const toast = (page: Page, text: string) => page.locator('.dash-toasts').getByText(text).last();
 
@@ -11,10 +11,11 @@ test('an admin adds a user in the modal (mismatch refused first) and deletes the
   const dialog = page.getByRole('dialog', { name: 'Add user' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Name')).toBeFocused();
-  await expect(dialog.getByLabel('Admin')).toBeDisabled();
-  await expect(dialog.getByLabel('Admin')).not.toBeChecked();
-  await expect(dialog.getByLabel('Author')).toBeDisabled();
-  await expect(dialog.getByLabel('Author')).toBeChecked();
+  // A working role choice: new staff are authors unless Admin is chosen.
+  const roles = dialog.getByRole('group', { name: 'Role' });
+  await expect(roles.getByRole('radio', { name: /^Author/ })).toBeChecked();
+  await expect(roles.getByRole('radio', { name: /^Admin/ })).not.toBeChecked();
+  await expect(roles.getByRole('radio', { name: /^Admin/ })).toBeEnabled();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
@@ -52,9 +53,11 @@ test('an admin adds a user in the modal (mismatch refused first) and deletes the
   await page.getByRole('alertdialog', { name: 'Are you sure you want to delete this user?' }).getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0);
 
-  // The same confirmation in Arabic.
+  // The same confirmation in Arabic (on a row that can be deleted: an account without posts).
+  await createAuthor(request, await apiLogin(request));
+  await page.reload();
   await page.getByRole('navigation').getByRole('button', { name: 'العربية' }).click();
-  await page.locator('tbody tr').last().getByRole('button', { name: /^حذف/ }).click();
+  await page.locator('tbody tr').getByRole('button', { name: /^حذف/ }).first().click();
   await expect(page.getByRole('alertdialog', { name: 'هل أنت متأكد أنك تريد حذف هذا المستخدم؟' })).toBeVisible();
   await page.getByRole('button', { name: 'إلغاء' }).click();
 });

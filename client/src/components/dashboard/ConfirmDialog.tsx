@@ -5,11 +5,11 @@ import { Modal } from './Modal';
 
 export function ConfirmDialog() {
   const { t } = useTranslation('dashboard');
-  const { questionKey } = useSnapshot(confirmStore);
+  const { questionKey, confirmKey } = useSnapshot(confirmStore);
   return (
     <Modal open={questionKey !== null} title={questionKey ? t(questionKey) : ''} onClose={() => answerConfirm(false)} role="alertdialog">
       <div className="dash-actions">
-        <button type="button" className="dash-button dash-danger" onClick={() => answerConfirm(true)}>{t('common.yesDelete')}</button>
+        <button type="button" className="dash-button dash-danger" onClick={() => answerConfirm(true)}>{t(confirmKey)}</button>
         {/* Focus starts on Cancel, so a stray Enter never deletes (the alertdialog pattern). */}
         {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
         <button type="button" className="dash-button" autoFocus onClick={() => answerConfirm(false)}>{t('common.cancel')}</button>

@@ -2,12 +2,14 @@
 // instead of window.confirm, so it speaks the page's language and tests can click it.
 import { proxy } from 'valtio';
 
-export const confirmStore = proxy<{ questionKey: string | null }>({ questionKey: null });
+export const confirmStore = proxy<{ questionKey: string | null; confirmKey: string }>({ questionKey: null, confirmKey: 'common.yesDelete' });
 let settle: ((ok: boolean) => void) | null = null;
 
-export function askConfirm(questionKey: string): Promise<boolean> {
+/** confirmKey names the button that agrees ("Yes, delete" unless another action is asked about). */
+export function askConfirm(questionKey: string, confirmKey = 'common.yesDelete'): Promise<boolean> {
   settle?.(false);
   confirmStore.questionKey = questionKey;
+  confirmStore.confirmKey = confirmKey;
   return new Promise((resolve) => { settle = resolve; });
 }
 

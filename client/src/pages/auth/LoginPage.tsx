@@ -36,7 +36,9 @@ export default function LoginPage() {
     try {
       const user = await api.post<UserInfo>('/api/users/login', { email: email.trim(), password });
       storeUser(user);
-      navigate(redirectTarget(window.location.search), { replace: true });
+      const target = redirectTarget(window.location.search);
+      // After a reset the dashboard first asks for a new password: go there rather than to a public page.
+      navigate(user.mustChangePassword && !target.startsWith('/dashboard') ? '/dashboard' : target, { replace: true });
     } catch (error) {
       setServerError(error);
       setLoading(false);

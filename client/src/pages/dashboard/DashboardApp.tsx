@@ -20,6 +20,8 @@ import { EmergencyPage } from './emergency/EmergencyPage';
 import { RatingPage } from './rating/RatingPage';
 import { VisitsPage } from './visits/VisitsPage';
 import { AuditPage } from './audit/AuditPage';
+import { ForcedPasswordChange } from './password/ForcedPasswordChange';
+import { MyPasswordPage } from './password/MyPasswordPage';
 import { SettingsPage } from './settings/SettingsPage';
 import './dashboard.css';
 
@@ -44,6 +46,8 @@ export default function DashboardApp() {
     // '~' leaves the /dashboard nest: the login page lives at the site root.
     return <Redirect to={`~${loginPathFor(window.location.pathname + window.location.search)}`} replace />;
   }
+  // After a reset nothing else is offered (the server refuses it anyway) until a new password is chosen.
+  if (userInfo.mustChangePassword) return <ForcedPasswordChange />;
   const admin = userInfo.isAdmin;
 
   return (
@@ -66,6 +70,7 @@ export default function DashboardApp() {
           <Route path="/visits" component={VisitsPage} />
           <Route path="/audit">{admin ? <AuditPage /> : <AdminOnly />}</Route>
           <Route path="/settings">{admin ? <SettingsPage /> : <AdminOnly />}</Route>
+          <Route path="/password" component={MyPasswordPage} />
           <Route><Redirect to="/posts" replace /></Route>
         </Switch>
       </main>

@@ -1,11 +1,13 @@
-// The create-user modal of docs/product-rules.md, Screens, Behaviour and Validation. isAdmin and isAuthor are shown but disabled
-// (false and true), as the spec asks: new staff start as authors.
-import { useId, useState, type FormEvent } from 'react';
+// The create-user modal of docs/product-rules.md, Screens, Behaviour and Validation, with a working
+// role choice (the spec's disabled checkboxes are gone): new staff start as authors unless Admin is chosen.
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { Modal } from '../../../components/dashboard/Modal';
 import type { User } from '@shared/api-types';
+import { FormField } from './FormField';
+import { RoleChoice } from './RoleChoice';
 import { EMPTY_USER_FORM, validateNewUser, type NewUserForm } from './userRules';
 
 interface AddUserModalProps { open: boolean; onClose: () => void; onCreated: (user: User) => void }
@@ -16,7 +18,6 @@ export function AddUserModal({ open, onClose, onCreated }: AddUserModalProps) {
   const [fieldErrors, setFieldErrors] = useState<ReturnType<typeof validateNewUser>>({});
   const [serverError, setServerError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
-  const baseId = useId();
 
   function close() {
     setFieldErrors({});
@@ -32,7 +33,7 @@ export function AddUserModal({ open, onClose, onCreated }: AddUserModalProps) {
     setSaving(true);
     setServerError(null);
     try {
-      const user = await api.post<User>('/api/users', { ...form, name: form.name.trim(), email: form.email.trim(), isAdmin: false, isAuthor: true });
+      const user = await api.post<User>('/api/users', { ...form, name: form.name.trim(), email: form.email.trim() });
       setForm(EMPTY_USER_FORM);
       onCreated(user);
       close();
@@ -43,31 +44,15 @@ export function AddUserModal({ open, onClose, onCreated }: AddUserModalProps) {
     }
   }
 
-  const field = (name: keyof NewUserForm, type: string, labelKey: string, autoComplete: string) => {
-    const id = `${baseId}-${name}`;
-    const error = fieldErrors[name];
-    return (
-      <div className="dash-field">
-        <label htmlFor={id}>{t(labelKey)}</label>
-        <input id={id} type={type} value={form[name]} maxLength={32} autoComplete={autoComplete}
-          aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setForm({ ...form, [name]: event.target.value })} />
-        {error && <p id={`${id}-error`} className="dash-field-error">{t(error)}</p>}
-      </div>
-    );
-  };
-
+  const set = (field: Exclude<keyof NewUserForm, 'role'>) => (value: string) => setForm({ ...form, [field]: value });
   return (
     <Modal open={open} title={t('users.addTitle')} onClose={close}>
       <form onSubmit={onSubmit} noValidate>
-        {field('name', 'text', 'users.name', 'off')}
-        {field('email', 'email', 'users.email', 'off')}
-        {field('password', 'password', 'users.password', 'new-password')}
-        {field('confirmPassword', 'password', 'users.confirmPassword', 'new-password')}
-        <div className="dash-checks">
-          <label><input type="checkbox" checked={false} disabled readOnly /> {t('users.isAdmin')}</label>
-          <label><input type="checkbox" checked disabled readOnly /> {t('users.isAuthor')}</label>
-        </div>
+        <FormField label={t('users.name')} type="text" value={form.name} error={fieldErrors.name} autoComplete="off" onChange={set('name')} />
+        <FormField label={t('users.email')} type="email" value={form.email} error={fieldErrors.email} autoComplete="off" onChange={set('email')} />
+        <FormField label={t('users.password')} type="password" value={form.password} error={fieldErrors.password} autoComplete="new-password" onChange={set('password')} />
+        <FormField label={t('users.confirmPassword')} type="password" value={form.confirmPassword} error={fieldErrors.confirmPassword} autoComplete="new-password" onChange={set('confirmPassword')} />
+        <RoleChoice value={form.role} onChange={(role) => setForm({ ...form, role })} />
         <ErrorList error={serverError} />
         <div className="dash-actions">
           <button type="submit" className="dash-button dash-primary" disabled={saving}>{t('users.create')}</button>

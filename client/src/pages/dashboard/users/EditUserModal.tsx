@@ -1,0 +1,60 @@
+// An administrator changes someone's name, e-mail or role (PUT /api/users/:id). The server refuses
+// demoting the last active administrator; its bilingual answer is shown here.
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client';
+import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { Modal } from '../../../components/dashboard/Modal';
+import type { User } from '@shared/api-types';
+import { FormField } from './FormField';
+import { RoleChoice } from './RoleChoice';
+import { validateEditUser, type EditUserForm } from './userRules';
+
+interface EditUserModalProps { user: User | null; onClose: () => void; onSaved: (user: User) => void }
+
+export function EditUserModal({ user, onClose, onSaved }: EditUserModalProps) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Modal open={user !== null} title={t('users.editTitle')} onClose={onClose}>
+      {/* Keyed by the user, so the form starts from that user's values. */}
+      {user && <EditUserForm key={user._id} user={user} onClose={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}
+
+function EditUserForm({ user, onClose, onSaved }: EditUserModalProps & { user: User }) {
+  const { t } = useTranslation('dashboard');
+  const [form, setForm] = useState<EditUserForm>({ name: user.name, email: user.email, role: user.role ?? 'author' });
+  const [fieldErrors, setFieldErrors] = useState<ReturnType<typeof validateEditUser>>({});
+  const [serverError, setServerError] = useState<unknown>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const errors = validateEditUser(form);
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    setSaving(true);
+    setServerError(null);
+    try {
+      onSaved(await api.put<User>(`/api/users/${encodeURIComponent(user._id)}`, { name: form.name.trim(), email: form.email.trim(), role: form.role }));
+    } catch (error) {
+      setServerError(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <FormField label={t('users.name')} type="text" value={form.name} error={fieldErrors.name} autoComplete="off" onChange={(name) => setForm({ ...form, name })} />
+      <FormField label={t('users.email')} type="email" value={form.email} error={fieldErrors.email} autoComplete="off" onChange={(email) => setForm({ ...form, email })} />
+      <RoleChoice value={form.role} onChange={(role) => setForm({ ...form, role })} />
+      <ErrorList error={serverError} />
+      <div className="dash-actions">
+        <button type="submit" className="dash-button dash-primary" disabled={saving}>{t('common.save')}</button>
+        <button type="button" className="dash-button" onClick={onClose}>{t('common.cancel')}</button>
+      </div>
+    </form>
+  );
+}

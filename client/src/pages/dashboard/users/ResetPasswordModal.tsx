@@ -1,0 +1,59 @@
+// An administrator sets a temporary password for someone who forgot theirs (POST /api/users/:id/password):
+// their sessions end and they must choose their own at the next login.
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client';
+import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { Modal } from '../../../components/dashboard/Modal';
+import type { User } from '@shared/api-types';
+import { FormField } from './FormField';
+import { EMPTY_RESET_FORM, validateResetPassword, type ResetPasswordForm } from './userRules';
+
+interface ResetPasswordModalProps { user: User | null; onClose: () => void; onReset: () => void }
+
+export function ResetPasswordModal({ user, onClose, onReset }: ResetPasswordModalProps) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Modal open={user !== null} title={t('users.resetTitle', { name: user?.name ?? '' })} onClose={onClose}>
+      {user && <ResetPasswordForm key={user._id} user={user} onClose={onClose} onReset={onReset} />}
+    </Modal>
+  );
+}
+
+function ResetPasswordForm({ user, onClose, onReset }: ResetPasswordModalProps & { user: User }) {
+  const { t } = useTranslation('dashboard');
+  const [form, setForm] = useState<ResetPasswordForm>(EMPTY_RESET_FORM);
+  const [fieldErrors, setFieldErrors] = useState<ReturnType<typeof validateResetPassword>>({});
+  const [serverError, setServerError] = useState<unknown>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const errors = validateResetPassword(form);
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    setSaving(true);
+    setServerError(null);
+    try {
+      await api.post(`/api/users/${encodeURIComponent(user._id)}/password`, { newPassword: form.newPassword });
+      onReset();
+    } catch (error) {
+      setServerError(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <p className="dash-hint">{t('users.resetHint')}</p>
+      <FormField label={t('users.newPassword')} type="password" value={form.newPassword} error={fieldErrors.newPassword} autoComplete="new-password" onChange={(newPassword) => setForm({ ...form, newPassword })} />
+      <FormField label={t('users.confirmNewPassword')} type="password" value={form.confirmPassword} error={fieldErrors.confirmPassword} autoComplete="new-password" onChange={(confirmPassword) => setForm({ ...form, confirmPassword })} />
+      <ErrorList error={serverError} />
+      <div className="dash-actions">
+        <button type="submit" className="dash-button dash-primary" disabled={saving}>{t('users.resetPassword')}</button>
+        <button type="button" className="dash-button" onClick={onClose}>{t('common.cancel')}</button>
+      </div>
+    </form>
+  );
+}
