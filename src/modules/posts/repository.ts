@@ -1,8 +1,7 @@
-// The only file with SQL for posts. Writes go through Kysely in one transaction with their
-// search row; the hot public reads (list, search, their counts) run as better-sqlite3
-// statements prepared once, with a small result cache in front.
-import type SQLite from 'better-sqlite3';
-import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+// The only file with SQL for posts, all of it through Kysely's typed query builder: reads and
+// writes alike, in production and in tests. Public list and search pages have a small result
+// cache in front (result-cache.ts); a write clears it. See docs/decisions.md, "Posts: one query path".
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { CurrentUser } from '../../plugins/auth';
 import { newId, nowIso } from '../../shared/ids';
@@ -11,26 +10,16 @@ import { ResultCache } from './result-cache';
 import { PAGE_SIZE, type NewPost, type Post, type PostLanguage, type PostPage, type PostState, type PostType } from './schema';
 import { toMatchExpression } from './search-query';
 
-/** A posts row as the read statements return it: the table's columns plus the author's name. */
+/** A posts row as the reads return it: the table's columns plus the author's name. */
 type PostRow = Selectable<Database['posts']> & { author_name: string | null };
 
-const COLUMNS = `p.id, p.title, p.description, p.image, p.pictures, p.video, p.language, p.type, p.pdf,
-  p.state, p.views, p.author_id, u.name AS author_name, p.created_at, p.updated_at`;
-const FROM_POSTS = 'FROM posts p LEFT JOIN users u ON u.id = p.author_id';
-
-const SQL = {
-  // posts_list (type, language, state, created_at) serves both, newest first, without a sort.
-  listPage: `SELECT ${COLUMNS} ${FROM_POSTS} WHERE p.type = ? AND p.language = ? AND p.state = 'published' ORDER BY p.created_at DESC LIMIT ${PAGE_SIZE} OFFSET ?`,
-  listCount: `SELECT count(*) AS n FROM posts WHERE type = ? AND language = ? AND state = 'published'`,
-  searchPage: `SELECT ${COLUMNS} FROM posts_search JOIN posts p ON p.id = posts_search.post_id LEFT JOIN users u ON u.id = p.author_id
-    WHERE posts_search MATCH ? AND p.state = 'published' ORDER BY p.created_at DESC, p.rowid DESC LIMIT ${PAGE_SIZE} OFFSET ?`,
-  searchCount: `SELECT count(*) AS n FROM posts_search JOIN posts p ON p.id = posts_search.post_id WHERE posts_search MATCH ? AND p.state = 'published'`,
-  byId: `SELECT ${COLUMNS} ${FROM_POSTS} WHERE p.id = ?`,
-  byAuthor: `SELECT ${COLUMNS} ${FROM_POSTS} WHERE p.author_id = ? ORDER BY p.created_at DESC`,
-  all: `SELECT ${COLUMNS} ${FROM_POSTS} ORDER BY p.created_at DESC`,
-} as const;
-
-type Params = ReadonlyArray<string | number | null>;
+/** Every read of whole posts: the post and its author's name (null once the author is deleted). */
+function selectPosts(db: Kysely<Database>) {
+  return db.selectFrom('posts as p')
+    .leftJoin('users as u', 'u.id', 'p.author_id')
+    .selectAll('p')
+    .select('u.name as author_name');
+}
 
 function toPost(row: PostRow): Post {
   return {
@@ -90,44 +79,34 @@ export type EncodedPage = Buffer;
 
 const EMPTY_PAGE: EncodedPage = Buffer.from('{"posts":[],"pages":0}');
 
-// One cache per database, shared by every repository over it, so any write clears it.
-const caches = new WeakMap<object, ResultCache<EncodedPage>>();
+const caches = new WeakMap<Kysely<Database>, ResultCache<EncodedPage>>();
+
+function sharedCache(db: Kysely<Database>): ResultCache<EncodedPage> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new ResultCache<EncodedPage>()));
+  return cache;
+}
 
 export class PostsRepository {
-  private readonly statements = new Map<string, SQLite.Statement>();
-  private readonly cache: ResultCache<EncodedPage>;
-
-  /** Without the raw connection the same SQL runs through Kysely (slower, same answers). */
-  constructor(private readonly db: Kysely<Database>, private readonly sqlite?: SQLite.Database) {
-    let cache = caches.get(db);
-    if (!cache) caches.set(db, (cache = new ResultCache<EncodedPage>()));
-    this.cache = cache;
-  }
-
-  private statement(text: string): SQLite.Statement {
-    let statement = this.statements.get(text);
-    if (!statement) this.statements.set(text, (statement = this.sqlite!.prepare(text)));
-    return statement;
-  }
-
-  private async all<T>(text: string, params: Params): Promise<T[]> {
-    if (this.sqlite) return this.statement(text).all(...params) as T[];
-    return (await this.db.executeQuery<T>(CompiledQuery.raw(text, [...params]))).rows as T[];
-  }
-
-  private async count(text: string, params: Params): Promise<number> {
-    const [row] = await this.all<{ n: number }>(text, params);
-    return Number(row?.n ?? 0);
-  }
+  /** The page cache is shared by every repository over the same database, so any write clears it. */
+  constructor(private readonly db: Kysely<Database>, private readonly cache: ResultCache<EncodedPage> = sharedCache(db)) {}
 
   /** A public list page, encoded; cached until a post changes. */
-  async listPublishedPage(type: string, language: string, page: number): Promise<EncodedPage> {
+  async listPublishedPage(type: PostType, language: PostLanguage, page: number): Promise<EncodedPage> {
     const key = `l\u0000${type}\u0000${language}\u0000${page}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
     const generation = this.cache.generation;
-    const rows = await this.all<PostRow>(SQL.listPage, [type, language, (page - 1) * PAGE_SIZE]);
-    return this.remember(key, generation, { posts: rows.map(toPost), pages: pagesFor(await this.count(SQL.listCount, [type, language])) });
+    // posts_list (type, language, state, created_at) serves both, newest first, without a sort.
+    const rows = await selectPosts(this.db)
+      .where('p.type', '=', type).where('p.language', '=', language).where('p.state', '=', 'published')
+      .orderBy('p.created_at', 'desc')
+      .limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE)
+      .execute();
+    const { n } = await this.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('type', '=', type).where('language', '=', language).where('state', '=', 'published')
+      .executeTakeFirstOrThrow();
+    return this.remember(key, generation, { posts: rows.map(toPost), pages: pagesFor(n) });
   }
 
   async searchPage(keyword: string, page: number): Promise<EncodedPage> {
@@ -137,11 +116,21 @@ export class PostsRepository {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const generation = this.cache.generation;
-    const rows = await this.all<PostRow>(SQL.searchPage, [match, (page - 1) * PAGE_SIZE]);
-    return this.remember(key, generation, { posts: rows.map(toPost), pages: pagesFor(await this.count(SQL.searchCount, [match])) });
+    const rows = await selectPosts(this.db)
+      .innerJoin('posts_search', 'posts_search.post_id', 'p.id')
+      .where(sql<boolean>`posts_search MATCH ${match}`).where('p.state', '=', 'published')
+      .orderBy('p.created_at', 'desc').orderBy(sql`p.rowid`, 'desc')
+      .limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE)
+      .execute();
+    const { n } = await this.db.selectFrom('posts_search')
+      .innerJoin('posts as p', 'p.id', 'posts_search.post_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(sql<boolean>`posts_search MATCH ${match}`).where('p.state', '=', 'published')
+      .executeTakeFirstOrThrow();
+    return this.remember(key, generation, { posts: rows.map(toPost), pages: pagesFor(n) });
   }
 
-  async listPublished(type: string, language: string, page: number): Promise<PostPage> {
+  async listPublished(type: PostType, language: PostLanguage, page: number): Promise<PostPage> {
     return JSON.parse((await this.listPublishedPage(type, language, page)).toString('utf8')) as PostPage;
   }
 
@@ -156,13 +145,14 @@ export class PostsRepository {
   }
 
   async findById(id: string): Promise<Post | undefined> {
-    const [row] = await this.all<PostRow>(SQL.byId, [id]);
+    const row = await selectPosts(this.db).where('p.id', '=', id).executeTakeFirst();
     return row ? toPost(row) : undefined;
   }
 
   /** An admin sees every post, an author their own; drafts included. */
   async listForAuthor(user: Pick<CurrentUser, 'id' | 'isAdmin'>): Promise<Post[]> {
-    const rows = user.isAdmin ? await this.all<PostRow>(SQL.all, []) : await this.all<PostRow>(SQL.byAuthor, [user.id]);
+    const query = selectPosts(this.db).orderBy('p.created_at', 'desc');
+    const rows = await (user.isAdmin ? query : query.where('p.author_id', '=', user.id)).execute();
     return rows.map(toPost);
   }
 

@@ -30,7 +30,7 @@ function sendJson(reply: FastifyReply, json: Buffer): FastifyReply {
 }
 
 const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const posts = new PostsRepository(app.db, app.sqlite);
+  const posts = new PostsRepository(app.db);
   const security = [{ bearerAuth: [] }];
   const tags = ['posts'];
 
