@@ -23,7 +23,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    command: 'node client/e2e/server.mjs',
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,

@@ -63,7 +63,7 @@ export async function buildServer({ outfile = path.join(root, 'dist', 'server.mj
     bundle: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     external: NATIVE_EXTERNALS,
     banner: { js: BANNER },
     sourcemap: 'linked',

@@ -1,6 +1,6 @@
 // The bundled server (dist/server.mjs) as production runs it: starts, answers, shuts down
 // gracefully on SIGTERM/SIGINT, and keeps every acknowledged write through a SIGKILL.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,6 +60,13 @@ function slowLogin(url: string): { finish(): void; response: Promise<{ status: n
 }
 
 describe('bundled server', () => {
+  it('holds no test code: no test file, test helper or stand-in among its sources', () => {
+    const sources = (JSON.parse(readFileSync(`${bundle}.map`, 'utf8')) as { sources: string[] }).sources;
+    expect(sources.some((source) => source.endsWith('src/server.ts'))).toBe(true);
+    const testCode = sources.filter((source) => /\.(test|spec)\.[cm]?[jt]sx?$|(^|\/)(src\/test|client\/e2e|electron\/test)\/|(^|\/)node_modules\/(vitest|@vitest|@playwright|playwright)\//.test(source));
+    expect(testCode).toEqual([]);
+  });
+
   it('starts from dist/ with a temporary DATA_DIR, answers, serves the API docs assets, and exits 0 on SIGINT', async () => {
     const dataDir = mkdtempSync(path.join(scratch, 'data-'));
     const server = await start(dataDir);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rmSync } from 'node:fs';
 import { buildApp } from '../../app';
 import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, makeTestConfig, type TestContext } from '../../test/helpers';
-import { databaseFilesContain, tablesContaining } from '../visitor/personal-data-scan';
+import { databaseFilesContain, tablesContaining } from '../../test/personal-data-scan';
 import { lastDays, pathOnly } from './days';
 
 let ctx: TestContext;

@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEST_ADMIN, createTestApp, login, type TestContext } from '../../test/helpers';
-import { makeImage, multipart } from './test-files';
+import { makeImage, multipart } from '../../test/upload-files';
 
 let ctx: TestContext;
 let port: number;

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createStaffTestApp, errorOf, type StaffTestContext } from '../../test/helpers';
-import { makeImage, makePdf, multipart, type FilePart } from './test-files';
+import { makeImage, makePdf, multipart, type FilePart } from '../../test/upload-files';
 
 let ctx: StaffTestContext;
 let png: Buffer;

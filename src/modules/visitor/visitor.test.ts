@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { buildApp } from '../../app';
 import { createTestApp, makeTestConfig, type TestContext } from '../../test/helpers';
 import { DailyVisitors, utcDay } from './daily-visitors';
-import { databaseFilesContain, tablesContaining } from './personal-data-scan';
+import { databaseFilesContain, tablesContaining } from '../../test/personal-data-scan';
 
 describe('DailyVisitors', () => {
   it('sees a client once a day and again the next day', () => {

@@ -1,4 +1,4 @@
-// Test support: proves that a string (an address, a user agent) is nowhere in the database,
+// Test support (tests only, never bundled): proves that a string (an address, a user agent) is nowhere in the database,
 // neither in any table's rows nor in the raw bytes of the database files.
 import { existsSync, readFileSync } from 'node:fs';
 import type SQLite from 'better-sqlite3';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 // E2E_CLIENT_DIR lets two test runs build and serve their own copy side by side.
 const clientDir = process.env.E2E_CLIENT_DIR ? path.resolve(process.env.E2E_CLIENT_DIR) : path.join(root, 'client', 'dist');
 const build = spawnSync('npm', ['run', 'build:client', '--silent', '--', '--outDir', clientDir], { cwd: root, stdio: 'inherit' });
