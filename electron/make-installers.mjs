@@ -1,6 +1,7 @@
 // npm run dist:electron [-- electron-builder flags]: builds the site, the Electron bundle and the
-// installers. electron-builder rebuilds better-sqlite3 inside node_modules for Electron, which
-// breaks it for plain Node (npm start, tests); so it is always rebuilt for Node afterwards.
+// installers. Nothing native is rebuilt: better-sqlite3 and sharp ship Node-API binaries that load
+// in Node and in Electron alike, so node_modules stays as npm installed it and the server and the
+// tests keep working in the same working copy.
 import { spawnSync } from 'node:child_process';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -9,11 +10,6 @@ const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', shel
 
 let status = run(npm, ['run', 'build']);
 if (status === 0) status = run(npm, ['run', 'build:electron']);
-if (status === 0) {
-  status = run(npx, ['electron-builder', '--config', 'electron-builder.yml', '--publish', 'never', ...process.argv.slice(2)]);
-  console.log('\nRebuilding better-sqlite3 for Node, so the server and tests work again:');
-  const restored = run(npm, ['rebuild', 'better-sqlite3']);
-  if (status === 0) status = restored;
-}
+if (status === 0) status = run(npx, ['electron-builder', '--config', 'electron-builder.yml', '--publish', 'never', ...process.argv.slice(2)]);
 if (status === 0) console.log('\nInstallers are in release/');
 process.exit(status);

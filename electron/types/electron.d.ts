@@ -1,4 +1,4 @@
-// The part of Electron's API that the kiosk uses, with Electron 41's signatures.
+// The part of Electron's API that the kiosk uses, with Electron 44's signatures.
 //
 // `electron` is an optional dependency: where its binary cannot be downloaded it may be missing
 // from node_modules, and the type check must not depend on it. tsconfig.json maps the module

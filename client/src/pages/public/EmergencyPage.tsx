@@ -26,12 +26,13 @@ export default function EmergencyPage() {
             const name = arabic ? item.nameAR : item.nameEN;
             return (
               <li key={item._id}>
-                <a className="card call-card" href={`tel:${item.value.replace(/\s+/g, '')}`}
-                  aria-label={t('emergencyPage.callName', { name, number: item.value })}>
+                {/* The link's name is its visible text after a hidden "Call": a speech user says what they see. */}
+                <a className="card call-card" href={`tel:${item.value.replace(/\s+/g, '')}`}>
                   {item.icon
                     ? <img src={item.icon} alt="" width={48} height={48} loading="lazy" />
                     : <span className="call-card-icon"><PhoneIcon size={32} /></span>}
-                  <span className="call-card-name">{name}</span>
+                  <span className="visually-hidden">{t('emergencyPage.call')} </span>
+                  <span className="call-card-name">{name}</span>{' '}
                   <bdi dir="ltr" className="call-card-number">{item.value}</bdi>
                 </a>
               </li>
