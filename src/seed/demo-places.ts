@@ -1,6 +1,6 @@
 // Demo cities with branches, emergency numbers and contact entries (SEED_DEMO=1). Branch phone
 // numbers are placeholders in a recognisable 0000 pattern: an NGO replaces them with its own.
-import type { ContactType } from '../shared/domain';
+import type { ContactType } from '@shared/domain';
 
 export interface DemoCity {
   name: string;

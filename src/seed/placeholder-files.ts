@@ -2,7 +2,7 @@
 // like real uploads (generated names), so the demo needs no binary files in the repository.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { newId } from '../shared/ids';
+import { newId } from '@shared/ids';
 
 // A rough outline of Iraq in a 100×100 box: enough for a recognisable placeholder map.
 const IRAQ_OUTLINE = '28,6 44,3 58,8 70,6 74,16 70,28 76,40 82,52 92,62 96,74 90,86 80,92 70,88 60,80 46,72 30,64 14,56 6,46 16,36 24,24';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { nowIso } from '../../shared/ids';
+import { nowIso } from '@shared/ids';
 import type { AuditAction, AuditEntry } from './schema';
 
 export type { AuditAction, AuditEntry };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PageQuerySchema, errorResponses, pageNumberFrom } from '../../shared/schemas';
+import { PageQuerySchema, errorResponses, pageNumberFrom } from '@shared/schemas';
 import { AuditPageSchema } from './schema';
 
 

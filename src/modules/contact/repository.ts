@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ContactsTable, Database } from '../../db/schema';
-import { newId, nowIso } from '../../shared/ids';
+import { newId, nowIso } from '@shared/ids';
 import type { Contact, ContactType } from './schema';
 
 function toContact(row: Pick<Selectable<ContactsTable>, 'id' | 'type' | 'value'>): Contact {

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { RequiredText } from '../../shared/schemas';
+import { RequiredText } from '@shared/schemas';
 
-import { CONTACT_TYPES, type ContactType } from '../../shared/domain';
+import { CONTACT_TYPES, type ContactType } from '@shared/domain';
 
 export { CONTACT_TYPES, type ContactType };
 /** Types whose value is a link to a profile page. */

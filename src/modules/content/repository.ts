@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { nowIso } from '../../shared/ids';
+import { nowIso } from '@shared/ids';
 import type { Content, ContentInput, ContentType } from './schema';
 
 /** One row per content type; a type never saved reads as empty texts. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { changedFields } from '../audit/repository';
 import { apiError } from '../../errors';
-import { errorResponses } from '../../shared/schemas';
+import { errorResponses } from '@shared/schemas';
 import { removeUnreferencedUploads } from '../uploads/storage';
 import { contentMessages } from './messages';
 import { ContentRepository } from './repository';

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { UploadPathSchema } from '../../shared/schemas';
+import { UploadPathSchema } from '@shared/schemas';
 
-import { CONTENT_TYPES, type ContentType } from '../../shared/domain';
+import { CONTENT_TYPES, type ContentType } from '@shared/domain';
 
 export { CONTENT_TYPES, type ContentType };
 /** Only About shows an image (docs/product-rules.md, Data). */

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, EmergencyTable } from '../../db/schema';
-import { newId, nowIso } from '../../shared/ids';
+import { newId, nowIso } from '@shared/ids';
 import type { Emergency, EmergencyInput, EmergencyType } from './schema';
 
 function toEmergency(row: Omit<Selectable<EmergencyTable>, 'created_at'>): Emergency {

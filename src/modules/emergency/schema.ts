@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { RequiredText, UploadPathSchema } from '../../shared/schemas';
+import { RequiredText, UploadPathSchema } from '@shared/schemas';
 
-import { EMERGENCY_TYPES, type EmergencyType } from '../../shared/domain';
+import { EMERGENCY_TYPES, type EmergencyType } from '@shared/domain';
 
 export { EMERGENCY_TYPES, type EmergencyType };
 export const LIMITS = { valueMax: 32, nameMax: 100 } as const;

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { apiError } from '../../errors';
-import { errorResponses } from '../../shared/schemas';
+import { errorResponses } from '@shared/schemas';
 import { PUBLIC_WRITE_RATE_LIMIT } from '../rating/routes';
 import { isSitePath, lastDays, pathOnly, utcDay } from './days';
 import { eventsMessages } from './messages';

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 
-import { EVENT_NAMES, type EventName } from '../../shared/domain';
+import { EVENT_NAMES, type EventName } from '@shared/domain';
 
 export { EVENT_NAMES, type EventName };
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { BranchesTable, CitiesTable, Database } from '../../db/schema';
-import { newId, nowIso } from '../../shared/ids';
+import { newId, nowIso } from '@shared/ids';
 import type { Branch, City, CityInput } from './schema';
 
 function toBranch(row: Selectable<BranchesTable>): Branch {

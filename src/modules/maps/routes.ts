@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { changedFields } from '../audit/repository';
 import { apiError } from '../../errors';
-import { DeletedSchema, errorResponses } from '../../shared/schemas';
+import { DeletedSchema, errorResponses } from '@shared/schemas';
 import { removeUnreferencedUploads } from '../uploads/storage';
 import { mapsMessages } from './messages';
 import { CitiesRepository, isDuplicateCityName } from './repository';

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { RequiredText, UploadPathSchema } from '../../shared/schemas';
+import { RequiredText, UploadPathSchema } from '@shared/schemas';
 
 export const LIMITS = { nameMax: 100, branchesMax: 50, addressMax: 300, phoneMax: 32, emailMax: 100 } as const;
 /** Digits, spaces, +, - and parentheses: "+964 (770) 000-0101". */

@@ -4,7 +4,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { CurrentUser } from '../../plugins/auth';
-import { newId, nowIso } from '../../shared/ids';
+import { newId, nowIso } from '@shared/ids';
 import { normalizeForSearch } from './normalize';
 import { ResultCache } from './result-cache';
 import { PAGE_SIZE, type NewPost, type Post, type PostLanguage, type PostPage, type PostState, type PostType } from './schema';

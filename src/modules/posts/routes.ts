@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { apiError } from '../../errors';
 import type { CurrentUser } from '../../plugins/auth';
-import { DeletedSchema, IdParamsSchema, PageQuerySchema, errorResponses, pageNumberFrom } from '../../shared/schemas';
+import { DeletedSchema, IdParamsSchema, PageQuerySchema, errorResponses, pageNumberFrom } from '@shared/schemas';
 import { changedFields } from '../audit/repository';
 import { removeUnreferencedUploads } from '../uploads/storage';
 import { postMessages } from './messages';

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { RequiredText, UploadPathSchema } from '../../shared/schemas';
+import { RequiredText, UploadPathSchema } from '@shared/schemas';
 
-import { POST_LANGUAGES, POST_STATES, POST_TYPES, type PostLanguage, type PostState, type PostType } from '../../shared/domain';
+import { POST_LANGUAGES, POST_STATES, POST_TYPES, type PostLanguage, type PostState, type PostType } from '@shared/domain';
 
 export { POST_LANGUAGES, POST_STATES, POST_TYPES, type PostLanguage, type PostState, type PostType };
 export const LIMITS = { titleMax: 150, videoMax: 200, picturesMax: 20, keywordMax: 200 } as const;

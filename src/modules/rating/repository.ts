@@ -1,7 +1,7 @@
 // Votes are stored as scope, rate and time only: nothing about who voted.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { nowIso } from '../../shared/ids';
+import { nowIso } from '@shared/ids';
 import type { RatingScope, RatingSummary, RatingVote } from './schema';
 
 /** One decimal, as the star displays show it. */

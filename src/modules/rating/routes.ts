@@ -1,7 +1,7 @@
 // Public five-star ratings of the service map and of the website (docs/product-rules.md, Data and API).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../shared/schemas';
+import { errorResponses } from '@shared/schemas';
 import { RatingRepository } from './repository';
 import { RateBodySchema, RatedSchema, RatingScopeParamsSchema, RatingSummarySchema, RatingVoteSchema } from './schema';
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 
-import type { RatingScope } from '../../shared/domain';
+import type { RatingScope } from '@shared/domain';
 
 export type { RatingScope };
 

@@ -4,7 +4,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import type { BilingualMessage } from '../../errors';
 import { settingsMessages } from './messages';
 
-import { DEFAULT_QUICK_EXIT_URL } from '../../shared/domain';
+import { DEFAULT_QUICK_EXIT_URL } from '@shared/domain';
 
 export { DEFAULT_QUICK_EXIT_URL };
 const URL_MAX = 500;

@@ -1,7 +1,7 @@
 // Site settings that staff change without a redeploy, starting with the quick-exit address.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { apiError } from '../../errors';
-import { errorResponses } from '../../shared/schemas';
+import { errorResponses } from '@shared/schemas';
 import { changedFields } from '../audit/repository';
 import { SETTING_KEYS, SettingsChangeSchema, SettingsSchema, settingDefinitions, type Settings } from './definitions';
 import { settingsMessages } from './messages';

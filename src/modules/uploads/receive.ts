@@ -8,7 +8,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, apiError, messages } from '../../errors';
-import { newId } from '../../shared/ids';
+import { newId } from '@shared/ids';
 import { SIGNATURE_BYTES, detectFileType, type UploadKind } from './file-types';
 import { uploadMessages, wrongFieldMessage } from './messages';
 import { publicPathOf, removeQuietly } from './storage';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../shared/schemas';
+import { errorResponses } from '@shared/schemas';
 import { receiveFiles, type ReceiveOptions } from './receive';
 
 const MB = 1024 * 1024;

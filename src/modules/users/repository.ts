@@ -1,8 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { immediateTransaction } from '../../db/immediate-transaction';
 import type { Database, UsersTable } from '../../db/schema';
-import type { UserRole } from '../../shared/domain';
-import { newId, nowIso } from '../../shared/ids';
+import type { UserRole } from '@shared/domain';
+import { newId, nowIso } from '@shared/ids';
 import type { User } from './schema';
 
 export interface NewUser {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { apiError, messages, type BilingualMessage } from '../../errors';
-import { DeletedSchema, IdParamsSchema, errorResponses } from '../../shared/schemas';
+import { DeletedSchema, IdParamsSchema, errorResponses } from '@shared/schemas';
 import { changedFields } from '../audit/repository';
 import { LoginLimiter } from './login-limiter';
 import { userMessages } from './messages';

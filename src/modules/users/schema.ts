@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { USER_ROLES } from '../../shared/domain';
-import { RequiredText } from '../../shared/schemas';
+import { USER_ROLES } from '@shared/domain';
+import { RequiredText } from '@shared/schemas';
 
 // docs/product-rules.md, Validation: name, email and password at most 32 characters, password at least 8.
 export const LIMITS = { nameMax: 32, emailMax: 32, passwordMin: 8, passwordMax: 32 } as const;

@@ -1,7 +1,7 @@
 // The visitor count shown on the contact page. Reading it also counts the caller, once a day.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../shared/schemas';
+import { errorResponses } from '@shared/schemas';
 import { DailyVisitors } from './daily-visitors';
 import { VisitorRepository } from './repository';
 
