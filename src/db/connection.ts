@@ -15,8 +15,9 @@ const MAX_KEPT_STATEMENTS = 1000;
 
 /**
  * The connection as Kysely's SQLite driver sees it, with compiled statements kept by their SQL
- * text. The driver calls prepare() for every query it runs, and compiling costs as much as
- * running a small query; Kysely's SQL is parameterised, so the texts are few. A statement still
+ * text. The driver calls prepare() for every query it runs: compiling costs as much as running a
+ * small query, and each statement's native memory waits for the garbage collector (under load the
+ * server grew past 250 MB). Kysely's SQL is parameterised, so the texts are few. A statement still
  * busy (an iterator left open) is not handed out again: a fresh one is compiled instead. See docs/decisions.md, "Posts: one query path".
  */
 export function reusingStatements(sqlite: SQLite.Database, maxKept = MAX_KEPT_STATEMENTS): SqliteDatabase {
