@@ -1,5 +1,7 @@
 // Page views and the Contact Us click go to this site's own POST /api/events, never to a third party.
-export type EventName = 'pageview' | 'contact_click';
+import type { EventName } from '@shared/domain';
+
+export type { EventName };
 
 /** Staff screens are not visits: counting them would inflate the public figures staff read. */
 export const isStaffPath = (path: string): boolean => /^\/(dashboard|login_page_2022)(\/|$)/.test(path);
