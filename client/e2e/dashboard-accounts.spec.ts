@@ -90,7 +90,7 @@ test('an admin resets a password; the author logs in and must choose a new one b
   const admin = await apiLogin(request);
   const author = await createAuthor(request, admin);
   await openAs(page, admin, '/dashboard/users');
-  await userRow(page, author.email).getByRole('button', { name: `Reset the password of ${author.email}` }).click();
+  await userRow(page, author.email).getByRole('button', { name: `Reset password for ${author.email}` }).click();
   const dialog = page.getByRole('dialog', { name: /Reset the password of/ });
   await dialog.getByLabel('New password', { exact: true }).fill('temporary-pass-1');
   await dialog.getByLabel('Confirm new password').fill('temporary-pass-2');
