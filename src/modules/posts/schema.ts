@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { RequiredText, UploadPathSchema } from '../../shared/schemas';
+import { PageNumberSchema, RequiredText, UploadPathSchema } from '../../shared/schemas';
 
 import { POST_LANGUAGES, POST_STATES, POST_TYPES, type PostLanguage, type PostState, type PostType } from '../../shared/domain';
 
@@ -51,7 +51,7 @@ export const ListParamsSchema = Type.Object({ type: PostTypeSchema, language: Po
 
 export const SearchQuerySchema = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: LIMITS.keywordMax })),
-  pageNumber: Type.Optional(Type.String({ maxLength: 12 })),
+  pageNumber: Type.Optional(PageNumberSchema),
 });
 
 /** The POST/PUT body: what the lead's demo seed passes to PostsRepository.create too. */
