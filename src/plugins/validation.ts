@@ -3,7 +3,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import type { ErrorItem } from '../errors';
+import { ERROR_LIMITS, type ErrorItem } from '../errors';
 import { fieldLabelAr } from './field-labels';
 
 // ajv-formats is CommonJS: its default export arrives wrapped under some loaders.
@@ -82,8 +82,11 @@ export function describeValidationError(error: ErrorObject): ErrorItem {
   }
 }
 
-/** One entry per field: ajv with allErrors can report a field twice (e.g. minLength and pattern). */
-export function describeValidationErrors(errors: ErrorObject[]): ErrorItem[] {
+/**
+ * One entry per field: ajv with allErrors can report a field twice (e.g. minLength and pattern).
+ * Stops at `limit` fields: the answer never lists more (see ERROR_LIMITS).
+ */
+export function describeValidationErrors(errors: ErrorObject[], limit: number = ERROR_LIMITS.items): ErrorItem[] {
   const byField = new Map<string, ErrorItem>();
   const anyOfPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
   for (const error of errors) {
@@ -92,6 +95,7 @@ export function describeValidationErrors(errors: ErrorObject[]): ErrorItem[] {
     const item = describeValidationError(error);
     const key = item.field ?? '';
     if (!byField.has(key)) byField.set(key, item);
+    if (byField.size >= limit) break;
   }
   return [...byField.values()];
 }

@@ -8,7 +8,7 @@ export type { City, Branch, CityBody } from '../modules/maps/schema';
 export type { Content, ContentBody } from '../modules/content/schema';
 export type { Contact as ContactItem, ContactBody } from '../modules/contact/schema';
 export type { Emergency as EmergencyItem, EmergencyBody } from '../modules/emergency/schema';
-export type { RatingSummary, RatingVote } from '../modules/rating/schema';
+export type { RatingSummary, RatingCount } from '../modules/rating/schema';
 export type { User, LoginAnswer, LoginBody, CreateUserBody } from '../modules/users/schema';
 export type { Summary as EventsSummary } from '../modules/events/schema';
 export type { AuditEntry, AuditPage } from '../modules/audit/schema';

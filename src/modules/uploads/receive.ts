@@ -52,7 +52,9 @@ function toClientError(error: unknown, options: ReceiveOptions): unknown {
   const { code, statusCode, syscall } = error as { code?: string; statusCode?: number; syscall?: string };
   // A failing disk is the server's fault and stays a 500 (logged); the rest came from the client.
   if (syscall) return error;
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return apiError(413, messages.tooManyFiles, options.field);
+  if (code === 'FST_FILES_LIMIT') return apiError(413, messages.tooManyFiles, options.field);
+  // Text parts beyond the limits: the form is too big, not the file (it said "file too large").
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return apiError(413, messages.tooManyFormFields, null);
   if (code === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413) return apiError(413, messages.fileTooLarge, options.field);
   return apiError(400, uploadMessages.badForm, options.field);
 }

@@ -8,4 +8,5 @@ export const userMessages = {
   cannotDeleteSelf: { en: 'You cannot delete your own account', ar: 'لا يمكنك حذف حسابك الخاص' },
   lastAdmin: { en: 'The last administrator cannot be removed', ar: 'لا يمكن حذف آخر مشرف' },
   tooManyLogins: { en: 'Too many failed logins, please try again later', ar: 'محاولات دخول فاشلة كثيرة، يرجى المحاولة لاحقاً' },
+  loginInProgress: { en: 'Another login from this address is being checked, please try again in a moment', ar: 'يجري التحقق من محاولة دخول أخرى من هذا العنوان، يرجى المحاولة بعد لحظات' },
 } satisfies Record<string, BilingualMessage>;

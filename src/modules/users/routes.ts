@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { apiError } from '../../errors';
 import { DeletedSchema, IdParamsSchema, errorResponses } from '../../shared/schemas';
-import { LoginLimiter } from './login-limiter';
+import { createLoginLimit } from './login-limit';
 import { userMessages } from './messages';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password';
 import { UsersRepository } from './repository';
@@ -10,7 +10,7 @@ import { CreateUserBodySchema, LoginAnswerSchema, LoginBodySchema, UserSchema } 
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const users = new UsersRepository(app.db);
-  const limiter = new LoginLimiter();
+  const loginLimit = createLoginLimit(app);
   const security = [{ bearerAuth: [] }];
 
   app.post('/users/login', {
@@ -20,22 +20,26 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: LoginBodySchema,
       response: { 200: LoginAnswerSchema, ...errorResponses },
     },
-  }, async (request) => {
-    if (limiter.isBlocked(request.ip)) throw apiError(429, userMessages.tooManyLogins);
-    const row = await users.findByEmail(request.body.email);
-    const valid = row ? await verifyPassword(request.body.password, row.password_hash) : await verifyAgainstNothing(request.body.password);
-    if (!row || !valid) {
-      limiter.recordFailure(request.ip);
-      throw apiError(401, userMessages.wrongCredentials);
+  }, async (request, reply) => {
+    const attempt = await loginLimit.admit(request, reply);
+    try {
+      const row = await users.findByEmail(request.body.email);
+      const valid = row ? await verifyPassword(request.body.password, row.password_hash) : await verifyAgainstNothing(request.body.password);
+      if (!row || !valid) {
+        await attempt.recordFailure();
+        throw apiError(401, userMessages.wrongCredentials);
+      }
+      return {
+        _id: row.id,
+        name: row.name,
+        email: row.email,
+        isAdmin: row.is_admin === 1,
+        isAuthor: row.is_author === 1,
+        token: app.signToken(row.id),
+      };
+    } finally {
+      attempt.release();
     }
-    return {
-      _id: row.id,
-      name: row.name,
-      email: row.email,
-      isAdmin: row.is_admin === 1,
-      isAuthor: row.is_author === 1,
-      token: app.signToken(row.id),
-    };
   });
 
   app.get('/users', {
