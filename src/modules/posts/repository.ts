@@ -8,7 +8,7 @@ import type { CurrentUser } from '../../plugins/auth';
 import { newId, nowIso } from '../../shared/ids';
 import { normalizeForSearch } from './normalize';
 import { ResultCache } from './result-cache';
-import { PAGE_SIZE, type NewPost, type Post, type PostLanguage, type PostPage, type PostState, type PostType } from './schema';
+import { PAGE_SIZE, publicPost, type NewPost, type Post, type PostLanguage, type PostPage, type PostState, type PostType } from './schema';
 import { toMatchExpression } from './search-query';
 
 /** A posts row as the read statements return it: the table's columns plus the author's name. */
@@ -127,7 +127,7 @@ export class PostsRepository {
     if (cached) return cached;
     const generation = this.cache.generation;
     const rows = await this.all<PostRow>(SQL.listPage, [type, language, (page - 1) * PAGE_SIZE]);
-    return this.remember(key, generation, { posts: rows.map(toPost), pages: pagesFor(await this.count(SQL.listCount, [type, language])) });
+    return this.remember(key, generation, { posts: rows.map((row) => publicPost(toPost(row))), pages: pagesFor(await this.count(SQL.listCount, [type, language])) });
   }
 
   async searchPage(keyword: string, page: number): Promise<EncodedPage> {
@@ -138,7 +138,7 @@ export class PostsRepository {
     if (cached) return cached;
     const generation = this.cache.generation;
     const rows = await this.all<PostRow>(SQL.searchPage, [match, (page - 1) * PAGE_SIZE]);
-    return this.remember(key, generation, { posts: rows.map(toPost), pages: pagesFor(await this.count(SQL.searchCount, [match])) });
+    return this.remember(key, generation, { posts: rows.map((row) => publicPost(toPost(row))), pages: pagesFor(await this.count(SQL.searchCount, [match])) });
   }
 
   async listPublished(type: string, language: string, page: number): Promise<PostPage> {
