@@ -7,7 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import { openDatabase } from './db/connection';
+import { openDatabase, type SynchronousMode } from './db/connection';
 import { migrateToLatest } from './db/migrator';
 import { apiModules } from './modules';
 import auditPlugin from './modules/audit/plugin';
@@ -53,10 +53,12 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Pino logger options; false silences the log (tests). */
   logger?: boolean | object;
+  /** Only for the write benchmark; the server always runs FULL. */
+  synchronous?: SynchronousMode;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const handle = openDatabase(config.databaseFile);
+  const handle = openDatabase(config.databaseFile, options.synchronous);
   try {
     await migrateToLatest(handle, config.backupsDir);
   } catch (error) {

@@ -4,6 +4,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
+/** A setting that cannot be used; its message names the variable and is meant to be printed alone. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -61,7 +69,7 @@ function parsePort(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be an integer between 0 and 65535, got "${raw}"`);
+    throw new ConfigError(`PORT must be an integer between 0 and 65535, got "${raw}"`);
   }
   return port;
 }
@@ -74,7 +82,7 @@ function parseFlag(raw: string | undefined, fallback: boolean): boolean {
 function parsePositiveInt(raw: string | undefined, fallback: number, name: string, minimum = 1): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < minimum) throw new Error(`${name} must be an integer of at least ${minimum}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < minimum) throw new ConfigError(`${name} must be an integer of at least ${minimum}, got "${raw}"`);
   return value;
 }
 
@@ -82,7 +90,7 @@ function parsePositiveInt(raw: string | undefined, fallback: number, name: strin
 function parseSeconds(raw: string | undefined, fallbackMs: number, name: string): number {
   if (raw === undefined || raw === '') return fallbackMs;
   const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`${name} must be a positive number of seconds, got "${raw}"`);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new ConfigError(`${name} must be a positive number of seconds, got "${raw}"`);
   return Math.round(seconds * 1000);
 }
 
@@ -108,7 +116,7 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   const proxies = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
   const wrong = proxies.filter((entry) => !isAddressOrRange(entry));
   if (proxies.length === 0 || wrong.length > 0) {
-    throw new Error(`TRUST_PROXY must be a number of proxy hops or a comma-separated list of addresses, CIDR ranges or ${TRUST_PROXY_KEYWORDS.join('/')}; "${wrong.join(', ') || raw}" is neither`);
+    throw new ConfigError(`TRUST_PROXY must be a number of proxy hops or a comma-separated list of addresses, CIDR ranges or ${TRUST_PROXY_KEYWORDS.join('/')}; "${wrong.join(', ') || raw}" is neither`);
   }
   return { proxies };
 }
@@ -121,14 +129,14 @@ function parseTimeouts(env: NodeJS.ProcessEnv): Timeouts {
     keepAliveMs: parseSeconds(env.KEEP_ALIVE_TIMEOUT_SECONDS, DEFAULT_TIMEOUTS.keepAliveMs, 'KEEP_ALIVE_TIMEOUT_SECONDS'),
   };
   // Node refuses a headers timeout above the request timeout; say so in our own words.
-  if (timeouts.headersMs > timeouts.requestMs) throw new Error('HEADERS_TIMEOUT_SECONDS must not be above REQUEST_TIMEOUT_SECONDS');
+  if (timeouts.headersMs > timeouts.requestMs) throw new ConfigError('HEADERS_TIMEOUT_SECONDS must not be above REQUEST_TIMEOUT_SECONDS');
   return timeouts;
 }
 
 function parseNonNegativeInt(raw: string | undefined, fallback: number, name: string): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a non-negative integer`);
   return value;
 }
 

@@ -2,6 +2,7 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { describeStorageError } from '../storage-errors';
 import { createBackup, type BackupSource } from './create';
 
 export const DAILY_PREFIX = 'daily';
@@ -60,7 +61,11 @@ export function startDailyBackups({ source, backupsDir, keep, log, timings = DEF
     busy = true;
     running = runDailyBackupIfDue(source, backupsDir, keep)
       .then((file) => { if (file) log.info({ file }, 'daily backup written'); })
-      .catch((error: unknown) => log.error({ err: error }, 'daily backup failed'))
+      .catch((error: unknown) => {
+        const storage = describeStorageError(error, source.databaseFile);
+        if (storage) log.error(`daily backup failed: ${storage}`);
+        else log.error({ err: error }, 'daily backup failed');
+      })
       .finally(() => { busy = false; });
   };
   let interval: NodeJS.Timeout | undefined;
