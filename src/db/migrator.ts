@@ -5,7 +5,7 @@ import type { DatabaseHandle } from './connection';
 import * as m001 from './migrations/001_initial';
 
 // Listed statically so that the esbuild bundle carries every migration.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '001_initial': m001,
 };
 
