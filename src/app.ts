@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { openDatabase, type SynchronousMode } from './db/connection';
 import { migrateToLatest } from './db/migrator';
 import { apiModules } from './modules';
+import { JSON_BODY_LIMIT } from './shared/body-limits';
 import auditPlugin from './modules/audit/plugin';
 import { runStartupTasks } from './startup';
 import authPlugin from './plugins/auth';
@@ -23,8 +24,7 @@ import { registerStaticFiles } from './plugins/static-files';
 import { serializerCompiler } from './plugins/serialization';
 import { validatorCompiler } from './plugins/validation';
 
-/** JSON bodies above this answer 413 (docs/api-contract.md). */
-export const JSON_BODY_LIMIT = 1024 * 1024;
+export { JSON_BODY_LIMIT } from './shared/body-limits';
 
 /**
  * Visitors may be at risk: the request log keeps the method and path only, never their address

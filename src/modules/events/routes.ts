@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { apiError } from '../../errors';
+import { PUBLIC_BODY_LIMIT } from '../../shared/body-limits';
 import { errorResponses } from '../../shared/schemas';
 import { isSitePath, lastDays, pathOnly, utcDay } from './days';
 import { eventsMessages } from './messages';
@@ -13,6 +14,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const events = new EventsRepository(app.db);
 
   app.post('/events', {
+    bodyLimit: PUBLIC_BODY_LIMIT,
     onRequest: app.publicWriteLimit,
     schema: {
       tags: ['events'],

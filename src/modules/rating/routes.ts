@@ -1,6 +1,7 @@
 // Public five-star ratings of the service map and of the website (docs/product-rules.md, Data and API).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { PUBLIC_BODY_LIMIT } from '../../shared/body-limits';
 import { errorResponses } from '../../shared/schemas';
 import { RatingRepository } from './repository';
 import { RateBodySchema, RatedSchema, RatingCountSchema, RatingScopeParamsSchema, RatingSummarySchema } from './schema';
@@ -9,6 +10,7 @@ const ratingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ratings = new RatingRepository(app.db);
 
   app.post('/rating/:scope', {
+    bodyLimit: PUBLIC_BODY_LIMIT,
     onRequest: app.publicWriteLimit,
     schema: {
       tags: ['rating'],

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { apiError } from '../../errors';
+import { PUBLIC_BODY_LIMIT } from '../../shared/body-limits';
 import { DeletedSchema, IdParamsSchema, errorResponses } from '../../shared/schemas';
 import { createLoginLimit } from './login-limit';
 import { userMessages } from './messages';
@@ -14,6 +15,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const security = [{ bearerAuth: [] }];
 
   app.post('/users/login', {
+    bodyLimit: PUBLIC_BODY_LIMIT,
     schema: {
       tags: ['users'],
       summary: 'Log in and receive a token',
