@@ -2,6 +2,7 @@
 // the server runs. DATA_DIR says which data to save (default ./data).
 import path from 'node:path';
 import { createBackup } from '../src/backup/create';
+import { backupKeyPath } from '../src/backup/signing';
 import { loadConfig } from '../src/config';
 
 const outDir = process.argv[2];
@@ -13,10 +14,11 @@ if (!outDir || outDir === '--help') {
 const config = loadConfig();
 try {
   const started = Date.now();
-  const result = await createBackup({ databaseFile: config.databaseFile, uploadsDir: config.uploadsDir }, path.resolve(outDir));
+  const result = await createBackup({ databaseFile: config.databaseFile, uploadsDir: config.uploadsDir, keyFile: backupKeyPath(config.dataDir) }, path.resolve(outDir));
   const bytes = result.manifest.files.reduce((sum, file) => sum + file.size, 0);
   console.log(`backup written: ${result.file}`);
   console.log(`  ${result.manifest.files.length - 1} upload file(s), ${(bytes / 1024 / 1024).toFixed(1)} MB before compression, ${Date.now() - started} ms`);
+  console.log(`  signed with ${backupKeyPath(config.dataDir)}: keep a copy of that file somewhere safe, apart from the backups`);
   if (result.skipped.length) console.warn(`  left out (unsafe names): ${result.skipped.join(', ')}`);
 } catch (error) {
   console.error(`backup failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -124,6 +124,12 @@ describe('pages and headers', () => {
 });
 
 describe('data lives in DATA_DIR', () => {
+  it('runs the database in WAL mode with synchronous=FULL: a commit is fsynced before it is answered', () => {
+    expect(ctx.app.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    // 2 = FULL (NORMAL, 1, may lose the last commits on a power cut).
+    expect(ctx.app.sqlite.pragma('synchronous', { simple: true })).toBe(2);
+  });
+
   it('keeps data across a restart on the same DATA_DIR and reuses the generated secret', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'site-restart-'));
     try {

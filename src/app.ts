@@ -2,29 +2,29 @@
 // test use this same function.
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import { openDatabase } from './db/connection';
+import { openDatabase, type SynchronousMode } from './db/connection';
 import { migrateToLatest } from './db/migrator';
-import { apiError, messages } from './errors';
 import { apiModules } from './modules';
+import { JSON_BODY_LIMIT } from './shared/body-limits';
 import auditPlugin from './modules/audit/plugin';
 import { runStartupTasks } from './startup';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
-import { installErrorHandler } from './plugins/error-handler';
+import { isTrustedPeer, trustFunctionOf } from './plugins/client-address';
+import { limitConnectionsPerAddress, type ConnectionCounts } from './plugins/connection-limit';
+import { answerClientError, answerRouterError, installErrorHandler } from './plugins/error-handler';
+import rateLimitsPlugin from './plugins/rate-limits';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
 import { serializerCompiler } from './plugins/serialization';
-import { SharedWindowStore } from './plugins/shared-rate-store';
 import { validatorCompiler } from './plugins/validation';
 
-/** JSON bodies above this answer 413 (docs/api-contract.md). */
-export const JSON_BODY_LIMIT = 1024 * 1024;
+export { JSON_BODY_LIMIT } from './shared/body-limits';
 
 /**
  * Visitors may be at risk: the request log keeps the method and path only, never their address
@@ -40,13 +40,25 @@ function loggerOptions(logger: boolean | object | undefined, level: string): boo
   return { ...base, serializers: { ...(base as { serializers?: object }).serializers, ...privacyLogSerializers } };
 }
 
+/** How often Node checks the headers and request timeouts (its default, 30 s, would let them overrun by that much). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Open connections per address (the cap of config.maxConnectionsPerAddress). */
+    connectionCounts: ConnectionCounts;
+  }
+}
+
 export interface BuildOptions {
   /** Pino logger options; false silences the log (tests). */
   logger?: boolean | object;
+  /** Only for the write benchmark; the server always runs FULL. */
+  synchronous?: SynchronousMode;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const handle = openDatabase(config.databaseFile);
+  const handle = openDatabase(config.databaseFile, options.synchronous);
   try {
     await migrateToLatest(handle, config.backupsDir);
   } catch (error) {
@@ -54,16 +66,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throw error;
   }
 
+  const trust = trustFunctionOf(config.trustProxy);
+  const { timeouts } = config;
   const app = Fastify({
     logger: loggerOptions(options.logger, config.logLevel),
     // One log line per request costs a small office machine CPU and disk: only at LOG_LEVEL=debug.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trust ?? false,
     // Finish requests in flight on close, but do not wait for idle keep-alive sockets.
     forceCloseConnections: 'idle',
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.requestMs,
+    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: answerRouterError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.decorate('connectionCounts', limitConnectionsPerAddress(app.server, {
+    maxPerAddress: config.maxConnectionsPerAddress,
+    isProxy: (address) => isTrustedPeer(trust, address),
+  }));
 
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
@@ -75,11 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(auditPlugin);
   await app.register(authPlugin);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    store: SharedWindowStore,
-    errorResponseBuilder: () => apiError(429, messages.tooManyRequests),
-  });
+  await app.register(rateLimitsPlugin);
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,7 +1,16 @@
 // The only place that reads process.env. Everything else receives a Config.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
+
+/** A setting that cannot be used; its message names the variable and is meant to be printed alone. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
 
 export interface Config {
   port: number;
@@ -14,9 +23,13 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   jwtSecret: string;
-  /** How long a login token lives, in seconds. */
+  /** How long a login token lives, in seconds (at least MIN_TOKEN_LIFETIME_SECONDS). */
   tokenLifetimeSeconds: number;
-  trustProxy: boolean;
+  /** Which peers may tell the client's address in X-Forwarded-For (TRUST_PROXY). */
+  trustProxy: TrustProxy;
+  timeouts: Timeouts;
+  /** Open connections one address may hold at once; a trusted proxy gets PROXY_CONNECTIONS_FACTOR times as many. */
+  maxConnectionsPerAddress: number;
   seedDemo: boolean;
   /** Built SPA (client/dist); served when it exists. */
   clientDir: string;
@@ -26,12 +39,37 @@ export interface Config {
 }
 
 const DEFAULT_TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
+/** A shorter token would expire between two clicks, and 0 would mean tokens that never work. */
+export const MIN_TOKEN_LIFETIME_SECONDS = 60;
+
+/**
+ * false: the socket's address is the client (no proxy). hops: trust that many proxies in front,
+ * whatever their address. proxies: trust only peers in these addresses or CIDR ranges.
+ */
+export type TrustProxy = false | { hops: number } | { proxies: string[] };
+
+/** In milliseconds. Measured and explained in README ("Timeouts and connection limits"). */
+export interface Timeouts {
+  /** Until the request's headers are complete (slow-header clients). */
+  headersMs: number;
+  /** A socket on which no byte moves either way is closed (stalled bodies, idle clients). */
+  idleMs: number;
+  /** Until the whole request, body included, is received: bounds a client that trickles bytes. */
+  requestMs: number;
+  /** An idle keep-alive connection between two requests. */
+  keepAliveMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 20_000, idleMs: 30_000, requestMs: 15 * 60_000, keepAliveMs: 5_000 };
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 100;
+/** Words proxy-addr (Fastify's trustProxy) and our own check both understand. */
+export const TRUST_PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'] as const;
 
 function parsePort(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be an integer between 0 and 65535, got "${raw}"`);
+    throw new ConfigError(`PORT must be an integer between 0 and 65535, got "${raw}"`);
   }
   return port;
 }
@@ -41,10 +79,64 @@ function parseFlag(raw: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(raw.trim().toLowerCase());
 }
 
+function parsePositiveInt(raw: string | undefined, fallback: number, name: string, minimum = 1): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < minimum) throw new ConfigError(`${name} must be an integer of at least ${minimum}, got "${raw}"`);
+  return value;
+}
+
+/** Seconds, fractions allowed (tests run the timeouts scaled down), answered in milliseconds. */
+function parseSeconds(raw: string | undefined, fallbackMs: number, name: string): number {
+  if (raw === undefined || raw === '') return fallbackMs;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new ConfigError(`${name} must be a positive number of seconds, got "${raw}"`);
+  return Math.round(seconds * 1000);
+}
+
+function isAddressOrRange(entry: string): boolean {
+  if ((TRUST_PROXY_KEYWORDS as readonly string[]).includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset/0/false: no proxy. 1/true: one proxy hop. N: N hops. Otherwise a
+ * comma-separated list of addresses, CIDR ranges or loopback/linklocal/uniquelocal.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (['', 'false', 'no', 'off'].includes(value)) return false;
+  if (['true', 'yes', 'on'].includes(value)) return { hops: 1 };
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : { hops: Number(value) };
+  const proxies = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const wrong = proxies.filter((entry) => !isAddressOrRange(entry));
+  if (proxies.length === 0 || wrong.length > 0) {
+    throw new ConfigError(`TRUST_PROXY must be a number of proxy hops or a comma-separated list of addresses, CIDR ranges or ${TRUST_PROXY_KEYWORDS.join('/')}; "${wrong.join(', ') || raw}" is neither`);
+  }
+  return { proxies };
+}
+
+function parseTimeouts(env: NodeJS.ProcessEnv): Timeouts {
+  const timeouts: Timeouts = {
+    headersMs: parseSeconds(env.HEADERS_TIMEOUT_SECONDS, DEFAULT_TIMEOUTS.headersMs, 'HEADERS_TIMEOUT_SECONDS'),
+    idleMs: parseSeconds(env.IDLE_TIMEOUT_SECONDS, DEFAULT_TIMEOUTS.idleMs, 'IDLE_TIMEOUT_SECONDS'),
+    requestMs: parseSeconds(env.REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUTS.requestMs, 'REQUEST_TIMEOUT_SECONDS'),
+    keepAliveMs: parseSeconds(env.KEEP_ALIVE_TIMEOUT_SECONDS, DEFAULT_TIMEOUTS.keepAliveMs, 'KEEP_ALIVE_TIMEOUT_SECONDS'),
+  };
+  // Node refuses a headers timeout above the request timeout; say so in our own words.
+  if (timeouts.headersMs > timeouts.requestMs) throw new ConfigError('HEADERS_TIMEOUT_SECONDS must not be above REQUEST_TIMEOUT_SECONDS');
+  return timeouts;
+}
+
 function parseNonNegativeInt(raw: string | undefined, fallback: number, name: string): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a non-negative integer`);
   return value;
 }
 
@@ -74,8 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir),
-    tokenLifetimeSeconds: parseNonNegativeInt(env.TOKEN_LIFETIME_SECONDS, DEFAULT_TOKEN_LIFETIME_SECONDS, 'TOKEN_LIFETIME_SECONDS'),
-    trustProxy: parseFlag(env.TRUST_PROXY, false),
+    tokenLifetimeSeconds: parsePositiveInt(env.TOKEN_LIFETIME_SECONDS, DEFAULT_TOKEN_LIFETIME_SECONDS, 'TOKEN_LIFETIME_SECONDS', MIN_TOKEN_LIFETIME_SECONDS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    timeouts: parseTimeouts(env),
+    maxConnectionsPerAddress: parsePositiveInt(env.MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, 'MAX_CONNECTIONS_PER_ADDRESS'),
     seedDemo: parseFlag(env.SEED_DEMO, true),
     clientDir: path.resolve(env.CLIENT_DIR || path.join(process.cwd(), 'client', 'dist')),
     logLevel: env.LOG_LEVEL || 'info',

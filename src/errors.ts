@@ -39,6 +39,30 @@ export function errorBody(message: BilingualMessage, field: string | null = null
   return { message: message.en, errors: [{ messageEn: message.en, messageAr: message.ar, field }] };
 }
 
+/**
+ * Error answers are bounded whatever the request held: a body with 90,000 unknown keys would
+ * otherwise answer one entry per key (10 MB from a 1 MB request, unauthenticated). A form never
+ * has more fields than this, and field names come from the request, so they are cut too.
+ */
+export const ERROR_LIMITS = { items: 10, textChars: 200, bodyBytes: 8 * 1024 } as const;
+
+function cut(text: string): string {
+  return text.length > ERROR_LIMITS.textChars ? `${text.slice(0, ERROR_LIMITS.textChars - 1)}…` : text;
+}
+
+export function boundedErrorBody(items: ErrorItem[], fallback: BilingualMessage): ErrorBody {
+  const bounded = items.slice(0, ERROR_LIMITS.items).map((item) => ({
+    messageEn: cut(item.messageEn),
+    messageAr: cut(item.messageAr),
+    field: item.field === null ? null : cut(item.field),
+  }));
+  if (bounded.length === 0) bounded.push({ messageEn: fallback.en, messageAr: fallback.ar, field: null });
+  const body: ErrorBody = { message: bounded[0].messageEn, errors: bounded };
+  // Each item is already short; this only guards against a future message that is not.
+  while (body.errors.length > 1 && Buffer.byteLength(JSON.stringify(body)) > ERROR_LIMITS.bodyBytes) body.errors.pop();
+  return body;
+}
+
 /** Messages shared by several modules. Module-specific ones live beside their module. */
 export const messages = {
   badRequest: { en: 'The request is not valid', ar: 'الطلب غير صالح' },
@@ -55,6 +79,13 @@ export const messages = {
   passwordChangeRequired: { en: 'You must choose a new password before doing anything else', ar: 'يجب عليك اختيار كلمة مرور جديدة قبل القيام بأي إجراء آخر' },
   authorRequired: { en: 'Only authors can do this', ar: 'هذا الإجراء متاح للمؤلفين فقط' },
   adminRequired: { en: 'Only administrators can do this', ar: 'هذا الإجراء متاح للمشرفين فقط' },
+  forbiddenPath: { en: 'This address is not allowed: it does not name a file of this site', ar: 'هذا العنوان غير مسموح به: لا يشير إلى ملف من ملفات هذا الموقع' },
+  badAddress: { en: 'This address is not valid: it holds a broken character encoding', ar: 'هذا العنوان غير صالح: يحتوي على ترميز أحرف تالف' },
+  addressTooLong: { en: 'This address is too long', ar: 'هذا العنوان طويل جداً' },
+  headersTooLarge: { en: 'The request headers are too large', ar: 'ترويسات الطلب كبيرة جداً' },
+  requestTimeout: { en: 'The request took too long to arrive and was closed', ar: 'استغرق وصول الطلب وقتاً طويلاً فتم إغلاقه' },
+  malformedRequest: { en: 'The request could not be read: it is not valid HTTP', ar: 'تعذّرت قراءة الطلب: ليس طلب HTTP صالحاً' },
+  storageUnavailable: { en: 'The server cannot save anything right now; please tell the site administrator', ar: 'لا يستطيع الخادم حفظ أي شيء حالياً؛ يرجى إبلاغ مسؤول الموقع' },
   notOwner: { en: 'You can only change your own posts', ar: 'يمكنك تعديل منشوراتك فقط' },
   tooManyRequests: { en: 'Too many requests, please try again later', ar: 'طلبات كثيرة جداً، يرجى المحاولة لاحقاً' },
   serverError: { en: 'Something went wrong on the server', ar: 'حدث خطأ في الخادم' },
@@ -62,5 +93,6 @@ export const messages = {
   fileTypeNotSupported: { en: 'Error! File Type is not supported', ar: 'خطأ! نوع الملف غير مدعوم' },
   fileTooLarge: { en: 'The file is too large', ar: 'حجم الملف كبير جداً' },
   tooManyFiles: { en: 'Too many files in one upload', ar: 'عدد الملفات كبير جداً في عملية رفع واحدة' },
+  tooManyFormFields: { en: 'The upload holds too many form fields', ar: 'يحتوي الرفع على عدد كبير جداً من حقول النموذج' },
   noFile: { en: 'No file was sent', ar: 'لم يتم إرسال أي ملف' },
 } satisfies Record<string, BilingualMessage>;

@@ -2,7 +2,8 @@
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app';
-import { loadConfig, redactConfig, type Config } from './config';
+import { ConfigError, loadConfig, redactConfig, type Config } from './config';
+import { describeStorageError } from './storage-errors';
 import { exitUnlessSupportedNode } from '../scripts/lib/node-support.mjs';
 
 export interface RunningServer {
@@ -49,10 +50,21 @@ async function main(): Promise<void> {
   closeOnSignals(server);
 }
 
+/**
+ * What an operator reads when the server cannot start: one line for a wrong setting or a data
+ * folder it cannot write (no stack trace to dig through), the full error for anything else.
+ */
+export function startFailureMessage(error: unknown, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (error instanceof ConfigError) return `cannot start: ${error.message}`;
+  const storage = describeStorageError(error);
+  if (storage) return `cannot start: ${storage}. DATA_DIR (${env.DATA_DIR || './data'}) must be a folder this user can write, on a disk with free space.`;
+  return null;
+}
+
 const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (runDirectly) {
   main().catch((error: unknown) => {
-    console.error(error);
+    console.error(startFailureMessage(error) ?? error);
     process.exit(1);
   });
 }

@@ -13,6 +13,7 @@ import { createBackup } from './create';
 import { listDailyBackups, runDailyBackupIfDue, scheduleDailyBackups } from './daily';
 import { BACKUP_FORMAT, MANIFEST_MEMBER } from './manifest';
 import { restoreBackup, ServerRunningError } from './restore';
+import { backupKeyPath } from './signing';
 import { databaseInUse } from './server-lock';
 import { isSafeMemberName, TarGzWriter } from './tar';
 import { BackupRefusedError } from './verify';
@@ -74,6 +75,8 @@ beforeAll(async () => {
 afterAll(async () => { await source.cleanup(); });
 
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+/** The key of the installation that makes the backups (a restore elsewhere is given it with --key). */
+const sourceKey = () => backupKeyPath(source.config.dataDir);
 
 describe('backup and restore', () => {
   let archive: string;
@@ -85,7 +88,7 @@ describe('backup and restore', () => {
     await until(() => writer.state.acknowledged >= 5);
     votesBefore = writer.state.acknowledged;
     // The command-line path: a second connection, as `npm run backup` uses.
-    const result = await createBackup({ databaseFile: source.config.databaseFile, uploadsDir: source.config.uploadsDir }, path.join(scratch, 'out'));
+    const result = await createBackup({ databaseFile: source.config.databaseFile, uploadsDir: source.config.uploadsDir, keyFile: sourceKey() }, path.join(scratch, 'out'));
     votesAfter = writer.state.acknowledged;
     await until(() => writer.state.acknowledged >= votesAfter + 3);
     await writer.stop();
@@ -103,8 +106,10 @@ describe('backup and restore', () => {
   it('restores users, posts, ratings and uploads into another data folder', async () => {
     const dataDir = path.join(scratch, 'restored');
     const config = makeTestConfig(dataDir);
-    const result = await restoreBackup(archive, config);
+    const result = await restoreBackup(archive, config, { keyFile: sourceKey() });
     expect(result.previousDatabase).toBeNull();
+    expect(result.signature).toBe('valid');
+    expect(result.warnings).toEqual([]);
 
     const app = await buildApp(config, { logger: false });
     try {
@@ -117,8 +122,8 @@ describe('backup and restore', () => {
       const rating = (await app.inject({ method: 'GET', url: '/api/rating' })).json<{ avgWebsite: number }>();
       expect(rating.avgWebsite).toBe(4);
       // Every vote acknowledged before the snapshot is in it; none acknowledged after it finished.
-      const votes = (await app.inject({ method: 'GET', url: '/api/rating/all/all' })).json<Array<{ scope: string }>>();
-      const serviceVotes = votes.filter((v) => v.scope === 'service').length;
+      const counts = (await app.inject({ method: 'GET', url: '/api/rating/all/all' })).json<Array<{ scope: string; count: number }>>();
+      const serviceVotes = counts.filter((row) => row.scope === 'service').reduce((sum, row) => sum + row.count, 0);
       expect(serviceVotes).toBeGreaterThanOrEqual(votesBefore);
       expect(serviceVotes).toBeLessThanOrEqual(votesAfter);
       const posts = (await app.inject({ method: 'GET', url: '/api/posts/Iraq/ar' })).json<{ posts: Array<{ title: string; describtion: string }> }>();
@@ -137,7 +142,7 @@ describe('backup and restore', () => {
   it('keeps the previous database and uploads when restoring over existing data', async () => {
     const config = makeTestConfig(path.join(scratch, 'restored'));
     writeFileSync(path.join(config.uploadsDir, 'newer.webp'), 'newer');
-    const result = await restoreBackup(archive, config);
+    const result = await restoreBackup(archive, config, { keyFile: sourceKey() });
     expect(result.previousDatabase).toBe(`${config.databaseFile}.before-restore`);
     expect(readdirSync(`${config.uploadsDir}.before-restore`)).toContain('newer.webp');
     expect(readdirSync(config.uploadsDir).sort()).toEqual(['a1b2c3.webp', 'd4e5f6.pdf']);
@@ -146,7 +151,7 @@ describe('backup and restore', () => {
   it('refuses to restore while a server has the database open', async () => {
     expect(databaseInUse(source.config.databaseFile)).toBe(true);
     const before = sha(source.config.databaseFile);
-    await expect(restoreBackup(archive, source.config)).rejects.toBeInstanceOf(ServerRunningError);
+    await expect(restoreBackup(archive, source.config, { keyFile: sourceKey() })).rejects.toBeInstanceOf(ServerRunningError);
     expect(sha(source.config.databaseFile)).toBe(before);
   });
 
@@ -157,11 +162,11 @@ describe('backup and restore', () => {
     const bytes = readFileSync(archive);
     bytes[Math.floor(bytes.length / 2)] ^= 0xff;
     writeFileSync(damaged, bytes);
-    await expect(restoreBackup(damaged, config)).rejects.toBeInstanceOf(BackupRefusedError);
+    await expect(restoreBackup(damaged, config, { keyFile: sourceKey() })).rejects.toBeInstanceOf(BackupRefusedError);
 
     const truncated = path.join(scratch, 'truncated.tar.gz');
     writeFileSync(truncated, readFileSync(archive).subarray(0, 2000));
-    await expect(restoreBackup(truncated, config)).rejects.toThrow(/refused/);
+    await expect(restoreBackup(truncated, config, { keyFile: sourceKey() })).rejects.toThrow(/refused/);
     expect(sha(config.databaseFile)).toBe(before);
     expect(readdirSync(config.dataDir).filter((n) => n.startsWith('.restore-'))).toEqual([]);
   });
@@ -175,7 +180,7 @@ describe('backup and restore', () => {
     const manifest = { format: BACKUP_FORMAT, formatVersion: 1, createdAt: new Date().toISOString(), migrations: [], files: [db, { path: 'uploads/x.webp', size: 4, sha256: '0'.repeat(64) }] };
     await writer.addBuffer(MANIFEST_MEMBER, Buffer.from(JSON.stringify(manifest)));
     await writer.finish();
-    await expect(restoreBackup(forged, config)).rejects.toThrow(/uploads\/x.webp does not match its checksum/);
+    await expect(restoreBackup(forged, config, { allowUnsigned: true })).rejects.toThrow(/uploads\/x.webp does not match its checksum/);
   });
 
   it('refuses a database that fails the SQLite integrity check', async () => {
@@ -191,7 +196,7 @@ describe('backup and restore', () => {
     const manifest = { format: BACKUP_FORMAT, formatVersion: 1, createdAt: new Date().toISOString(), migrations: [], files: [db] };
     await writer.addBuffer(MANIFEST_MEMBER, Buffer.from(JSON.stringify(manifest)));
     await writer.finish();
-    await expect(restoreBackup(forged, config)).rejects.toThrow(/refused: .*(integrity|malformed|not a database)/i);
+    await expect(restoreBackup(forged, config, { allowUnsigned: true })).rejects.toThrow(/refused: .*(integrity|malformed|not a database)/i);
   });
 
   it('accepts only safe relative member names', () => {
@@ -204,7 +209,7 @@ describe('daily backups', () => {
   it('makes a backup only when one is due and keeps the newest N', async () => {
     const dir = path.join(scratch, 'daily');
     mkdirSync(dir);
-    const src = { databaseFile: source.config.databaseFile, uploadsDir: source.config.uploadsDir, sqlite: source.app.sqlite };
+    const src = { databaseFile: source.config.databaseFile, uploadsDir: source.config.uploadsDir, keyFile: sourceKey(), sqlite: source.app.sqlite };
     const start = Date.now();
     const made: string[] = [];
     for (let day = 1; day <= 5; day += 1) {

@@ -1,14 +1,19 @@
 // Writes one backup archive: a consistent SQLite snapshot (online backup API, safe while the
-// server writes), every upload, and a manifest with sizes and sha256 sums.
+// server writes), every upload, a manifest with sizes and sha256 sums, and the manifest's
+// signature with this installation's backup key (signing.ts).
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, DATABASE_MEMBER, MANIFEST_MEMBER, UPLOADS_PREFIX, type BackupManifest } from './manifest';
+import { syncDirectory, syncFile } from '@shared/durable-files';
+import { loadOrCreateBackupKey, signManifest, SIGNATURE_MEMBER } from './signing';
 import { isSafeMemberName, TarGzWriter, type ArchivedFile } from './tar';
 
 export interface BackupSource {
   databaseFile: string;
   uploadsDir: string;
+  /** DATA_DIR/backup-key: created on the first backup, signs every archive. */
+  keyFile: string;
   /** The running server's own connection; without it a second connection is opened. */
   sqlite?: SQLite.Database;
 }
@@ -92,10 +97,15 @@ export async function createBackup(source: BackupSource, outDir: string, options
         files.push(await writer.addFile(member, path.join(source.uploadsDir, relative), stats.size, stats.mtime));
       }
       const manifest: BackupManifest = { format: BACKUP_FORMAT, formatVersion: BACKUP_FORMAT_VERSION, createdAt: now.toISOString(), migrations, files };
-      await writer.addBuffer(MANIFEST_MEMBER, Buffer.from(JSON.stringify(manifest, null, 2)), now);
+      const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2));
+      await writer.addBuffer(MANIFEST_MEMBER, manifestBytes, now);
+      const signature = signManifest(manifestBytes, loadOrCreateBackupKey(source.keyFile));
+      await writer.addBuffer(SIGNATURE_MEMBER, Buffer.from(JSON.stringify(signature)), now);
       await writer.finish();
-      // Only a complete archive ever carries the final name.
+      // Only a complete archive ever carries the final name, and only once its bytes are on disk.
+      await syncFile(partialPath);
       renameSync(partialPath, finalPath);
+      await syncDirectory(outDir);
       return { file: finalPath, manifest, skipped };
     } catch (error) {
       await writer.finish().catch(() => undefined);

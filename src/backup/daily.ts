@@ -2,7 +2,9 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { describeStorageError } from '../storage-errors';
 import { createBackup, type BackupSource } from './create';
+import { backupKeyPath } from './signing';
 
 export const DAILY_PREFIX = 'daily';
 const DAILY_ARCHIVE = /^daily-\d{8}-\d{6}(-\d+)?\.tar\.gz$/;
@@ -60,7 +62,11 @@ export function startDailyBackups({ source, backupsDir, keep, log, timings = DEF
     busy = true;
     running = runDailyBackupIfDue(source, backupsDir, keep)
       .then((file) => { if (file) log.info({ file }, 'daily backup written'); })
-      .catch((error: unknown) => log.error({ err: error }, 'daily backup failed'))
+      .catch((error: unknown) => {
+        const storage = describeStorageError(error, source.databaseFile);
+        if (storage) log.error(`daily backup failed: ${storage}`);
+        else log.error({ err: error }, 'daily backup failed');
+      })
       .finally(() => { busy = false; });
   };
   let interval: NodeJS.Timeout | undefined;
@@ -86,8 +92,8 @@ export function startDailyBackups({ source, backupsDir, keep, log, timings = DEF
  * a backup in progress before the database plugin closes the connection (onClose runs last-in, first-out).
  */
 export function scheduleDailyBackups(app: FastifyInstance, timings?: DailyBackupTimings): void {
-  const { dailyBackupsKept, backupsDir, databaseFile, uploadsDir } = app.config;
+  const { dailyBackupsKept, backupsDir, databaseFile, uploadsDir, dataDir } = app.config;
   if (dailyBackupsKept <= 0) return;
-  const schedule = startDailyBackups({ source: { databaseFile, uploadsDir, sqlite: app.sqlite }, backupsDir, keep: dailyBackupsKept, log: app.log, timings });
+  const schedule = startDailyBackups({ source: { databaseFile, uploadsDir, keyFile: backupKeyPath(dataDir), sqlite: app.sqlite }, backupsDir, keep: dailyBackupsKept, log: app.log, timings });
   app.addHook('onClose', async () => { await schedule.stop(); });
 }

@@ -1,8 +1,7 @@
 // A minimal ustar writer and reader (regular files only), gzip-compressed with node:zlib.
 // Enough for our own backup archives, so no archive dependency is needed.
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import path from 'node:path';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { createGunzip, createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
@@ -130,14 +129,28 @@ function parseHeader(block: Buffer): { name: string; size: number; type: string 
   return { name, size, type: readString(block, 156, 1) || '0' };
 }
 
+export interface TarEntry {
+  name: string;
+  size: number;
+}
+
+/** Receives exactly `size` bytes of one member, then end(). */
+export interface EntrySink {
+  write(chunk: Buffer): void;
+  end(): void;
+}
+
 /**
- * Extracts a .tar.gz into destDir (which must exist). Only regular files with safe relative
- * names are accepted; anything else (links, devices, "../") makes the whole archive refused.
+ * Streams a .tar.gz member by member without writing anything itself: for each header (a regular
+ * file with a safe relative name, seen once) `open` decides where its bytes go, and may throw to
+ * refuse the member before a single byte of it is read. Reading stops at the end-of-archive
+ * blocks, so nothing behind them is even decompressed.
  */
-export async function extractTarGz(archive: string, destDir: string): Promise<string[]> {
-  const names: string[] = [];
+export async function readTarGz(archive: string, open: (entry: TarEntry) => EntrySink): Promise<TarEntry[]> {
+  const entries: TarEntry[] = [];
+  const seen = new Set<string>();
   let pending: Buffer = Buffer.alloc(0);
-  let current: { fd: number; remaining: number; padding: number } | null = null;
+  let current: { sink: EntrySink; remaining: number; padding: number } | null = null;
   let skipPadding = 0;
   let ended = false;
 
@@ -145,11 +158,11 @@ export async function extractTarGz(archive: string, destDir: string): Promise<st
     for (;;) {
       if (current) {
         const take = Math.min(current.remaining, pending.length);
-        if (take > 0) writeSync(current.fd, pending, 0, take);
+        if (take > 0) current.sink.write(pending.subarray(0, take));
         pending = pending.subarray(take);
         current.remaining -= take;
         if (current.remaining > 0) return;
-        closeSync(current.fd);
+        current.sink.end();
         skipPadding = current.padding;
         current = null;
       }
@@ -166,25 +179,27 @@ export async function extractTarGz(archive: string, destDir: string): Promise<st
       const header = parseHeader(block);
       if (header.type !== '0') throw new Error(`archive holds an unsupported entry: ${header.name}`);
       if (!isSafeMemberName(header.name)) throw new Error(`archive holds an unsafe name: ${header.name}`);
-      if (names.includes(header.name)) throw new Error(`archive holds ${header.name} twice`);
-      names.push(header.name);
-      const target = path.join(destDir, ...header.name.split('/'));
-      mkdirSync(path.dirname(target), { recursive: true });
-      current = { fd: openSync(target, 'wx'), remaining: header.size, padding: (BLOCK - (header.size % BLOCK)) % BLOCK };
+      if (seen.has(header.name)) throw new Error(`archive holds ${header.name} twice`);
+      seen.add(header.name);
+      const entry = { name: header.name, size: header.size };
+      entries.push(entry);
+      current = { sink: open(entry), remaining: header.size, padding: (BLOCK - (header.size % BLOCK)) % BLOCK };
     }
   };
 
+  const gunzip = createGunzip();
+  const source = createReadStream(archive);
+  source.on('error', (error) => gunzip.destroy(error));
   try {
-    const gunzip = createGunzip();
-    const source = createReadStream(archive);
-    source.on('error', (error) => gunzip.destroy(error));
     for await (const chunk of source.pipe(gunzip) as AsyncIterable<Buffer>) {
       pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
       consume();
+      if (ended) break;
     }
   } finally {
-    if (current) closeSync((current as { fd: number }).fd);
+    source.destroy();
+    gunzip.destroy();
   }
   if (current || !ended) throw new Error('archive is damaged: it ends early');
-  return names;
+  return entries;
 }

@@ -45,6 +45,8 @@ declare module 'fastify' {
   }
 }
 
+export const TOKEN_ALGORITHM = 'HS256';
+
 interface UserRow {
   id: string;
   name: string;
@@ -57,9 +59,12 @@ interface UserRow {
 }
 
 export default fp(async (app) => {
+  // Pinned: only HS256 tokens that carry an expiry are accepted, whatever a token's header claims
+  // (a token signed HS512 or without exp with the right secret was accepted before).
   await app.register(fastifyJwt, {
     secret: app.config.jwtSecret,
-    sign: { expiresIn: app.config.tokenLifetimeSeconds },
+    sign: { algorithm: TOKEN_ALGORITHM, expiresIn: app.config.tokenLifetimeSeconds },
+    verify: { algorithms: [TOKEN_ALGORITHM], requiredClaims: ['exp'] },
   });
 
   // The user is read on each request so that a deleted or disabled user, a changed role or a

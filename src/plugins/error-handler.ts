@@ -1,13 +1,20 @@
 // One error handler for the whole API: every answer to a client's mistake is a 4xx with the
 // bilingual shape; only real server faults are 500, and their details stay in the log.
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError, errorBody, messages, type BilingualMessage } from '../errors';
+// Errors raised before a route is found (a broken URL, a request that is not HTTP) do not reach
+// Fastify's handler or its onSend hooks: they are answered here too, headers included.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, boundedErrorBody, errorBody, messages, type BilingualMessage } from '../errors';
+import { describeStorageError } from '../storage-errors';
+import { securityHeadersFor } from './security-headers';
 import { describeValidationErrors } from './validation';
 
 const messageByStatus: Record<number, BilingualMessage> = {
   400: messages.badRequest,
   401: messages.notAuthorized,
-  403: messages.adminRequired,
+  // A 403 that no route raised comes from the static files (a path leaving their folder).
+  403: messages.forbiddenPath,
   404: messages.notFound,
   406: messages.unsupportedMediaType,
   413: messages.bodyTooLarge,
@@ -21,8 +28,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(error.toBody());
     }
     if ('validation' in error && error.validation) {
-      const errors = describeValidationErrors(error.validation as never);
-      return reply.status(400).send({ message: errors[0]?.messageEn ?? messages.badRequest.en, errors });
+      return reply.status(400).send(boundedErrorBody(describeValidationErrors(error.validation as never), messages.badRequest));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -33,7 +39,45 @@ export function installErrorHandler(app: FastifyInstance): void {
       const answered = status === 406 ? 415 : status;
       return reply.status(answered).send(errorBody(messageByStatus[answered] ?? messages.badRequest));
     }
+    const storageProblem = describeStorageError(error, app.config.databaseFile);
+    if (storageProblem) {
+      // One line an operator can act on; the stack adds nothing to "the disk is full".
+      request.log.error(storageProblem);
+      return reply.status(503).send(errorBody(messages.storageUnavailable));
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody(messages.serverError));
   });
+}
+
+/** Fastify's frameworkErrors option: a URL that cannot be decoded, a path segment above maxParamLength. */
+export function answerRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const [status, message] = error.code === 'FST_ERR_BAD_URL' ? [400, messages.badAddress]
+    : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, messages.addressTooLong]
+      : [400, messages.badRequest];
+  void reply.status(status).headers(securityHeadersFor(request.url)).send(errorBody(message));
+}
+
+function clientErrorAnswer(code: string | undefined): [number, BilingualMessage] {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, messages.requestTimeout];
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, messages.headersTooLarge];
+  return [400, messages.malformedRequest];
+}
+
+/** Fastify's clientErrorHandler: Node could not parse the request, or it timed out before the handler. */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const [status, message] = clientErrorAnswer(error.code);
+    const body = JSON.stringify(errorBody(message));
+    const headers = {
+      ...securityHeadersFor('/'),
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(body)),
+      Connection: 'close',
+    };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+  }
+  socket.destroy(error);
 }

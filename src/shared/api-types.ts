@@ -3,12 +3,13 @@
 // imports this file with `import type` only (a lint rule enforces it), so no server code reaches
 // the browser bundle; run-time lists the client needs live in ./domain.ts.
 export type { ErrorItem, ErrorBody } from '../errors';
-export type { Post, PostPage, NewPost as PostBody } from '../modules/posts/schema';
+// Post is what staff read; public pages read PublicPost, which has no author or authorName.
+export type { Post, PublicPost, PostPage, NewPost as PostBody } from '../modules/posts/schema';
 export type { City, Branch, CityBody } from '../modules/maps/schema';
 export type { Content, ContentBody } from '../modules/content/schema';
 export type { Contact as ContactItem, ContactBody } from '../modules/contact/schema';
 export type { Emergency as EmergencyItem, EmergencyBody } from '../modules/emergency/schema';
-export type { RatingSummary, RatingVote } from '../modules/rating/schema';
+export type { RatingSummary, RatingCount } from '../modules/rating/schema';
 export type { User, LoginAnswer, LoginBody, CreateUserBody } from '../modules/users/schema';
 export type { Summary as EventsSummary } from '../modules/events/schema';
 export type { AuditEntry, AuditPage } from '../modules/audit/schema';

@@ -26,12 +26,24 @@ export function RequiredText(maxLength?: number) {
 /** An upload path returned by /api/upload, or empty. Refuses outside URLs and odd paths. */
 export const UploadPathSchema = Type.String({ maxLength: 200, pattern: '^(|/uploads/[A-Za-z0-9_-]+\\.[a-z0-9]{2,5})$' });
 
-/** pageNumber below 1 or not a number is treated as 1 (docs/api-contract.md), so it is read as text. */
-export const PageQuerySchema = Type.Object({ pageNumber: Type.Optional(Type.String({ maxLength: 12 })) });
+/**
+ * pageNumber below 1 or not a number is treated as 1 (docs/api-contract.md), so it is read as text, of any
+ * length: a page number is never refused.
+ */
+export const PageNumberSchema = Type.String({ description: 'Page from 1; below 1 or not a number reads page 1; past the last page answers an empty page with the true `pages`' });
+export const PageQuerySchema = Type.Object({ pageNumber: Type.Optional(PageNumberSchema) });
+
+/**
+ * Any page number beyond this is past the end of every list this site can hold (9 million posts
+ * at 9 a page), so it is read as this one: an empty page with the true `pages`, whatever its size,
+ * even beyond JavaScript's safe integers (9999999999999999999999 would otherwise round).
+ */
+export const LAST_READABLE_PAGE = 1_000_000;
 
 export function pageNumberFrom(raw: string | undefined): number {
   const page = Number.parseInt(raw ?? '', 10);
-  return Number.isFinite(page) && page >= 1 ? Math.min(page, 1_000_000) : 1;
+  // 400 nines parse as Infinity: still a page past the end, not "not a number".
+  return Number.isNaN(page) || page < 1 ? 1 : Math.min(page, LAST_READABLE_PAGE);
 }
 
 /** Standard error answers, so the OpenAPI document lists them. */

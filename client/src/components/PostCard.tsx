@@ -1,10 +1,10 @@
 // A post card: image, title, relative time and the width-dependent excerpt.
 import { Link } from 'wouter';
 import { excerpt } from '../lib/excerpt';
-import type { Post } from '@shared/api-types';
+import type { PublicPost } from '@shared/api-types';
 import { RelativeTimeText } from './RelativeTimeText';
 
-export function PostCard({ post, width, eager }: { post: Post; width: number; eager?: boolean }) {
+export function PostCard({ post, width, eager }: { post: PublicPost; width: number; eager?: boolean }) {
   return (
     <article className="card post-card">
       {post.image && (

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { apiError } from '../../errors';
 import { errorResponses } from '@shared/schemas';
-import { PUBLIC_WRITE_RATE_LIMIT } from '../rating/routes';
+import { PUBLIC_BODY_LIMIT } from '@shared/body-limits';
 import { isSitePath, lastDays, pathOnly, utcDay } from './days';
 import { eventsMessages } from './messages';
 import { EventsRepository } from './repository';
@@ -14,7 +14,8 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const events = new EventsRepository(app.db);
 
   app.post('/events', {
-    config: { rateLimit: PUBLIC_WRITE_RATE_LIMIT },
+    bodyLimit: PUBLIC_BODY_LIMIT,
+    onRequest: app.publicWriteLimit,
     schema: {
       tags: ['events'],
       summary: 'Count a page view or a Contact Us click (query string and fragment are dropped)',

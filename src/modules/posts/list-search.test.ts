@@ -53,6 +53,18 @@ describe('GET /api/posts/:type/:language', () => {
     expect(await page('/api/posts/Training/en?pageNumber=99999999999')).toEqual({ posts: [], pages: 2 });
   });
 
+  it('answers a page number of any size past the end as an empty page with the true pages, never 400', async () => {
+    // 13 digits were refused as "at most 12 characters"; beyond 2^53 a number cannot even be held exactly.
+    for (const raw of ['9999999999999', '9007199254740993', '9'.repeat(400)]) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/posts/Training/en?pageNumber=${raw}` });
+      expect(response.statusCode, raw.slice(0, 20)).toBe(200);
+      expect(response.json()).toEqual({ posts: [], pages: 2 });
+      const search = await ctx.app.inject({ method: 'GET', url: `/api/posts/s?keyword=Post&pageNumber=${raw}` });
+      expect(search.statusCode).toBe(200);
+      expect(search.json().posts).toEqual([]);
+    }
+  });
+
   it('answers one page for exactly 9 posts and none for an empty type', async () => {
     await seed(9, { type: 'Form', language: 'ar' });
     const nine = await page('/api/posts/Form/ar');

@@ -140,6 +140,26 @@ describe('GET /api/posts/:id', () => {
     expect((await ctx.app.inject({ method: 'GET', url, headers: bearer(authorA.token) })).json().views).toBe(0);
   });
 
+  it('never tells the public who wrote a post: no author or authorName without a staff token', async () => {
+    const post = await createPost(authorA.token, { title: 'Staff names stay inside', describtion: 'unmistakablekeyword' });
+    const publicAnswers = [
+      (await ctx.app.inject({ method: 'GET', url: `/api/posts/${post._id}` })).json(),
+      (await ctx.app.inject({ method: 'GET', url: `/api/posts/${post._id}`, headers: bearer('forged.token.value') })).json(),
+      ...(await ctx.app.inject({ method: 'GET', url: `/api/posts/${post.type}/${post.language}` })).json().posts,
+      ...(await ctx.app.inject({ method: 'GET', url: '/api/posts/s?keyword=unmistakablekeyword' })).json().posts,
+    ];
+    expect(publicAnswers.length).toBeGreaterThanOrEqual(4);
+    for (const answer of publicAnswers) {
+      expect(answer).not.toHaveProperty('author');
+      expect(answer).not.toHaveProperty('authorName');
+    }
+    expect(JSON.stringify(publicAnswers)).not.toContain(authorA.id);
+    // Staff keep them: another author, an admin, and the owner.
+    for (const token of [authorB.token, adminToken, authorA.token]) {
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/posts/${post._id}`, headers: bearer(token) })).json()).toMatchObject({ author: authorA.id, authorName: 'a' });
+    }
+  });
+
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/posts/ffffffffffffffffffffffff' });
     expect(unknown.statusCode).toBe(404);

@@ -7,7 +7,7 @@ import type { CurrentUser } from '../../plugins/auth';
 import { newId, nowIso } from '@shared/ids';
 import { normalizeForSearch } from './normalize';
 import { ResultCache } from './result-cache';
-import { PAGE_SIZE, type NewPost, type Post, type PostLanguage, type PostPage, type PostState, type PostType } from './schema';
+import { PAGE_SIZE, publicPost, type NewPost, type Post, type PostLanguage, type PostPage, type PostState, type PostType } from './schema';
 import { toMatchExpression } from './search-query';
 
 /** A posts row as the reads return it: the table's columns plus the author's name. */
@@ -106,7 +106,7 @@ export class PostsRepository {
     const { n } = await this.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n'))
       .where('type', '=', type).where('language', '=', language).where('state', '=', 'published')
       .executeTakeFirstOrThrow();
-    return this.remember(key, generation, { posts: rows.map(toPost), pages: pagesFor(n) });
+    return this.remember(key, generation, { posts: rows.map((row) => publicPost(toPost(row))), pages: pagesFor(n) });
   }
 
   async searchPage(keyword: string, page: number): Promise<EncodedPage> {
@@ -127,7 +127,7 @@ export class PostsRepository {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where(sql<boolean>`posts_search MATCH ${match}`).where('p.state', '=', 'published')
       .executeTakeFirstOrThrow();
-    return this.remember(key, generation, { posts: rows.map(toPost), pages: pagesFor(n) });
+    return this.remember(key, generation, { posts: rows.map((row) => publicPost(toPost(row))), pages: pagesFor(n) });
   }
 
   async listPublished(type: PostType, language: PostLanguage, page: number): Promise<PostPage> {

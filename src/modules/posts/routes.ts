@@ -8,7 +8,7 @@ import { changedFields } from '../audit/repository';
 import { removeUnreferencedUploads } from '../uploads/storage';
 import { postMessages } from './messages';
 import { PostsRepository } from './repository';
-import { ListParamsSchema, PostBodySchema, PostPageSchema, PostSchema, SearchQuerySchema, type Post } from './schema';
+import { ListParamsSchema, PostBodySchema, PostPageSchema, PostReadSchema, PostSchema, SearchQuerySchema, publicPost, type Post } from './schema';
 
 /** The fields staff edit: what the audit log compares. */
 function editableFields(post: Post): Record<string, unknown> {
@@ -22,6 +22,10 @@ function filesOf(post: Post): string[] {
 
 function canManage(user: CurrentUser | null, post: Post): boolean {
   return !!user && (user.isAdmin || post.author === user.id);
+}
+
+function isStaff(user: CurrentUser | null): boolean {
+  return !!user && (user.isAdmin || user.isAuthor);
 }
 
 /** Hot public pages are sent as the JSON the cache already holds (same shape as PostPageSchema). */
@@ -65,7 +69,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/posts/:id', {
     onRequest: app.identifyIfPossible,
-    schema: { tags, summary: "One post: published ones for anyone, drafts with the owner's or an admin's token", params: IdParamsSchema, response: { 200: PostSchema, ...errorResponses } },
+    schema: { tags, summary: "One post: published ones for anyone, drafts with the owner's or an admin's token; author and authorName only with a staff token", params: IdParamsSchema, response: { 200: PostReadSchema, ...errorResponses } },
   }, async (request) => {
     const post = await posts.findById(request.params.id);
     const staffRead = !!post && canManage(request.currentUser, post);
@@ -75,7 +79,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await posts.countView(post._id);
       post.views += 1;
     }
-    return post;
+    return isStaff(request.currentUser) ? post : publicPost(post);
   });
 
   app.post('/posts', {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { RequiredText, UploadPathSchema } from '@shared/schemas';
+import { PageNumberSchema, RequiredText, UploadPathSchema } from '@shared/schemas';
 
 import { POST_LANGUAGES, POST_STATES, POST_TYPES, type PostLanguage, type PostState, type PostType } from '@shared/domain';
 
@@ -27,7 +27,7 @@ export const PostBodySchema = Type.Object({
   state: Type.Optional(PostStateSchema),
 }, { additionalProperties: false });
 
-export const PostSchema = Type.Object({
+const PublicPostFields = {
   _id: Type.String(),
   title: Type.String(),
   describtion: Type.String(),
@@ -39,22 +39,39 @@ export const PostSchema = Type.Object({
   pdf: Type.String(),
   state: PostStateSchema,
   views: Type.Integer(),
-  author: Type.Union([Type.String(), Type.Null()]),
-  authorName: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
   updatedAt: Type.String(),
-});
+};
+const AuthorId = Type.Union([Type.String(), Type.Null()], { description: 'Staff answers only: the user id of the author' });
+const AuthorName = Type.Union([Type.String(), Type.Null()], { description: 'Staff answers only: the name of the author' });
 
-export const PostPageSchema = Type.Object({ posts: Type.Array(PostSchema), pages: Type.Integer() });
+/**
+ * A post as staff read it. The names of an anti-trafficking NGO's staff are not public
+ * information: public answers (lists, search, a post read without a staff token) carry no
+ * author and no authorName.
+ */
+export const PostSchema = Type.Object({ ...PublicPostFields, author: AuthorId, authorName: AuthorName });
+export const PublicPostSchema = Type.Object(PublicPostFields);
+/** GET /posts/:id: author fields only for a staff caller. */
+export const PostReadSchema = Type.Object({ ...PublicPostFields, author: Type.Optional(AuthorId), authorName: Type.Optional(AuthorName) });
+
+export const PostPageSchema = Type.Object({ posts: Type.Array(PublicPostSchema), pages: Type.Integer() });
 
 export const ListParamsSchema = Type.Object({ type: PostTypeSchema, language: PostLanguageSchema });
 
 export const SearchQuerySchema = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: LIMITS.keywordMax })),
-  pageNumber: Type.Optional(Type.String({ maxLength: 12 })),
+  pageNumber: Type.Optional(PageNumberSchema),
 });
 
 /** The POST/PUT body: what the lead's demo seed passes to PostsRepository.create too. */
 export type NewPost = Static<typeof PostBodySchema>;
 export type Post = Static<typeof PostSchema>;
-export interface PostPage { posts: Post[]; pages: number }
+export type PublicPost = Static<typeof PublicPostSchema>;
+export interface PostPage { posts: PublicPost[]; pages: number }
+
+/** The post without the staff-only fields. */
+export function publicPost(post: Post): PublicPost {
+  const { author: _author, authorName: _authorName, ...shown } = post;
+  return shown;
+}

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { nowIso } from '@shared/ids';
-import type { RatingScope, RatingSummary, RatingVote } from './schema';
+import type { RatingCount, RatingScope, RatingSummary } from './schema';
 
 /** One decimal, as the star displays show it. */
 function roundAverage(value: number | null | undefined): number {
@@ -26,7 +26,13 @@ export class RatingRepository {
     return { avgCountry: averageOf('service'), avgWebsite: averageOf('website') };
   }
 
-  all(): Promise<RatingVote[]> {
-    return this.db.selectFrom('ratings').select(['scope', 'rate']).orderBy('id', 'asc').execute();
+  /** Votes per scope and star value, ordered by scope then value. */
+  async counts(): Promise<RatingCount[]> {
+    const rows = await this.db.selectFrom('ratings')
+      .select((eb) => ['scope', 'rate', eb.fn.countAll<number>().as('count')])
+      .groupBy(['scope', 'rate'])
+      .orderBy('scope').orderBy('rate')
+      .execute();
+    return rows.map((row) => ({ scope: row.scope as RatingScope, rate: row.rate, count: Number(row.count) }));
   }
 }

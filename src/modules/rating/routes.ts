@@ -1,18 +1,17 @@
 // Public five-star ratings of the service map and of the website (docs/product-rules.md, Data and API).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { PUBLIC_BODY_LIMIT } from '@shared/body-limits';
 import { errorResponses } from '@shared/schemas';
 import { RatingRepository } from './repository';
-import { RateBodySchema, RatedSchema, RatingScopeParamsSchema, RatingSummarySchema, RatingVoteSchema } from './schema';
-
-/** docs/api-contract.md: public writes, at most 600 a minute from one address. */
-export const PUBLIC_WRITE_RATE_LIMIT = { max: 600, timeWindow: '1 minute' };
+import { RateBodySchema, RatedSchema, RatingCountSchema, RatingScopeParamsSchema, RatingSummarySchema } from './schema';
 
 const ratingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ratings = new RatingRepository(app.db);
 
   app.post('/rating/:scope', {
-    config: { rateLimit: PUBLIC_WRITE_RATE_LIMIT },
+    bodyLimit: PUBLIC_BODY_LIMIT,
+    onRequest: app.publicWriteLimit,
     schema: {
       tags: ['rating'],
       summary: 'Rate the service map or the website (1 to 5 stars)',
@@ -36,10 +35,10 @@ const ratingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/rating/all/all', {
     schema: {
       tags: ['rating'],
-      summary: 'Every vote as { scope, rate }, for the dashboard tables',
-      response: { 200: Type.Array(RatingVoteSchema), ...errorResponses },
+      summary: 'How many votes each scope got for each value, as { scope, rate, count } (at most 10 rows), for the dashboard tables',
+      response: { 200: Type.Array(RatingCountSchema, { maxItems: 10 }), ...errorResponses },
     },
-  }, async () => ratings.all());
+  }, async () => ratings.counts());
 };
 
 export default ratingRoutes;

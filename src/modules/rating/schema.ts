@@ -21,11 +21,13 @@ export const RatingSummarySchema = Type.Object({
   avgWebsite: Type.Number(),
 });
 
-export const RatingVoteSchema = Type.Object({
+/** One row per scope and star value that has votes: the answer stays 10 rows at most, whatever the number of votes. */
+export const RatingCountSchema = Type.Object({
   scope: RatingScopeSchema,
-  rate: Type.Integer(),
+  rate: Type.Integer({ minimum: 1, maximum: 5 }),
+  count: Type.Integer({ minimum: 1 }),
 });
 
 export type RateBody = Static<typeof RateBodySchema>;
 export type RatingSummary = Static<typeof RatingSummarySchema>;
-export type RatingVote = Static<typeof RatingVoteSchema>;
+export type RatingCount = Static<typeof RatingCountSchema>;

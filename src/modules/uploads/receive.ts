@@ -1,5 +1,6 @@
 // Receives the files of one multipart request: each is streamed to a hidden temporary file in
-// the uploads folder, checked by its first bytes and size, then renamed to a generated name.
+// the uploads folder, checked by its first bytes and size, fsynced, then renamed to a generated
+// name and the folder fsynced, so an answered upload survives a power cut.
 // Whatever goes wrong, nothing of the request is left behind.
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
@@ -8,6 +9,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, apiError, messages } from '../../errors';
+import { syncDirectory } from '@shared/durable-files';
 import { newId } from '@shared/ids';
 import { SIGNATURE_BYTES, detectFileType, type UploadKind } from './file-types';
 import { uploadMessages, wrongFieldMessage } from './messages';
@@ -33,7 +35,8 @@ async function storeOne(file: Readable & { truncated?: boolean }, uploadsDir: st
     },
   });
   try {
-    await pipeline(file, sniff, createWriteStream(temp, { flags: 'wx' }));
+    // flush: the stream fsyncs the file before closing it.
+    await pipeline(file, sniff, createWriteStream(temp, { flags: 'wx', flush: true }));
     if (file.truncated) throw apiError(413, messages.fileTooLarge, options.field);
     const type = detectFileType(head);
     if (!type || type.kind !== options.kind) throw apiError(415, messages.fileTypeNotSupported, options.field);
@@ -52,7 +55,9 @@ function toClientError(error: unknown, options: ReceiveOptions): unknown {
   const { code, statusCode, syscall } = error as { code?: string; statusCode?: number; syscall?: string };
   // A failing disk is the server's fault and stays a 500 (logged); the rest came from the client.
   if (syscall) return error;
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return apiError(413, messages.tooManyFiles, options.field);
+  if (code === 'FST_FILES_LIMIT') return apiError(413, messages.tooManyFiles, options.field);
+  // Text parts beyond the limits: the form is too big, not the file (it said "file too large").
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return apiError(413, messages.tooManyFormFields, null);
   if (code === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413) return apiError(413, messages.fileTooLarge, options.field);
   return apiError(400, uploadMessages.badForm, options.field);
 }
@@ -79,5 +84,7 @@ export async function receiveFiles(request: FastifyRequest, uploadsDir: string, 
     throw toClientError(error, options);
   }
   if (stored.length === 0) throw apiError(400, messages.noFile, options.field);
+  // One folder fsync for every name this request created, before the answer.
+  await syncDirectory(uploadsDir);
   return stored;
 }

@@ -14,4 +14,5 @@ export const userMessages = {
   tooManyPasswordAttempts: { en: 'Too many wrong passwords, please try again later', ar: 'تم إدخال كلمة مرور خاطئة مرات كثيرة، يرجى المحاولة لاحقاً' },
   wrongCurrentPassword: { en: 'The current password is not correct', ar: 'كلمة المرور الحالية غير صحيحة' },
   samePassword: { en: 'Choose a password different from the current one', ar: 'اختر كلمة مرور مختلفة عن الحالية' },
+  loginInProgress: { en: 'Another login from this address is being checked, please try again in a moment', ar: 'يجري التحقق من محاولة دخول أخرى من هذا العنوان، يرجى المحاولة بعد لحظات' },
 } satisfies Record<string, BilingualMessage>;

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { apiError, messages, type BilingualMessage } from '../../errors';
+import { PUBLIC_BODY_LIMIT } from '@shared/body-limits';
 import { DeletedSchema, IdParamsSchema, errorResponses } from '@shared/schemas';
 import { changedFields } from '../audit/repository';
-import { LoginLimiter } from './login-limiter';
+import { createLoginLimit } from './login-limit';
 import { userMessages } from './messages';
-import { checkPasswordAttempt } from './password-attempts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password';
 import { isDuplicateEmail, roleOf, UsersRepository, type Refusal } from './repository';
 import {
@@ -39,11 +39,12 @@ function refusalError(refusal: Refusal, lastAdminField: string) {
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const users = new UsersRepository(app.db);
-  // One limiter for failed logins and wrong current passwords (see password-attempts.ts).
-  const limiter = new LoginLimiter();
+  // One limit for failed logins and wrong current passwords (see login-limit.ts).
+  const loginLimit = createLoginLimit(app);
   const security = [{ bearerAuth: [] }];
 
   app.post('/users/login', {
+    bodyLimit: PUBLIC_BODY_LIMIT,
     schema: {
       tags: ['users'],
       summary: 'Log in and receive a token',
@@ -51,26 +52,30 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: LoginBodySchema,
       response: { 200: LoginAnswerSchema, ...errorResponses },
     },
-  }, async (request) => {
-    if (limiter.isBlocked(request.ip)) throw apiError(429, userMessages.tooManyLogins);
-    const row = await users.findByEmail(request.body.email);
-    const valid = row ? await verifyPassword(request.body.password, row.password_hash) : await verifyAgainstNothing(request.body.password);
-    if (!row || !valid) {
-      limiter.recordFailure(request.ip);
-      throw apiError(401, userMessages.wrongCredentials);
+  }, async (request, reply) => {
+    const attempt = await loginLimit.admit(request, reply);
+    try {
+      const row = await users.findByEmail(request.body.email);
+      const valid = row ? await verifyPassword(request.body.password, row.password_hash) : await verifyAgainstNothing(request.body.password);
+      if (!row || !valid) {
+        await attempt.recordFailure();
+        throw apiError(401, userMessages.wrongCredentials);
+      }
+      // Said only to someone who knows the password, so the state of an account never leaks to a guesser.
+      if (row.active !== 1) throw apiError(401, messages.accountDisabled);
+      return {
+        _id: row.id,
+        name: row.name,
+        email: row.email,
+        isAdmin: row.is_admin === 1,
+        isAuthor: row.is_author === 1,
+        role: roleOf(row),
+        mustChangePassword: row.must_change_password === 1,
+        token: app.signToken({ id: row.id, tokenVersion: row.token_version }),
+      };
+    } finally {
+      attempt.release();
     }
-    // Said only to someone who knows the password, so the state of an account never leaks to a guesser.
-    if (row.active !== 1) throw apiError(401, messages.accountDisabled);
-    return {
-      _id: row.id,
-      name: row.name,
-      email: row.email,
-      isAdmin: row.is_admin === 1,
-      isAuthor: row.is_author === 1,
-      role: roleOf(row),
-      mustChangePassword: row.must_change_password === 1,
-      token: app.signToken({ id: row.id, tokenVersion: row.token_version }),
-    };
   });
 
   app.put('/users/me/password', {
@@ -89,8 +94,14 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { currentPassword, newPassword } = request.body;
     const row = await users.findById(me.id);
     if (!row) throw apiError(401, messages.tokenInvalid);
-    const correct = await checkPasswordAttempt(limiter, { address: request.ip, userId: me.id }, userMessages.tooManyPasswordAttempts,
-      () => verifyPassword(currentPassword, row.password_hash));
+    const attempt = await loginLimit.admitPasswordChange(request, reply);
+    let correct: boolean;
+    try {
+      correct = await verifyPassword(currentPassword, row.password_hash);
+      if (!correct) await attempt.recordFailure();
+    } finally {
+      attempt.release();
+    }
     if (!correct) throw apiError(400, userMessages.wrongCurrentPassword, 'currentPassword');
     if (newPassword === currentPassword) throw apiError(400, userMessages.samePassword, 'newPassword');
     await users.setPassword(me.id, await hashPassword(newPassword), false);

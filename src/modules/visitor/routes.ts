@@ -1,6 +1,7 @@
 // The visitor count shown on the contact page. Reading it also counts the caller, once a day.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { clientAddressOf } from '../../plugins/client-address';
 import { errorResponses } from '@shared/schemas';
 import { DailyVisitors } from './daily-visitors';
 import { VisitorRepository } from './repository';
@@ -19,9 +20,9 @@ const visitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Type.Object({ count: Type.Integer({ minimum: 0 }) }), ...errorResponses },
     },
   }, async (request) => {
-    // request.ip follows TRUST_PROXY (X-Forwarded-For only when the app trusts the proxy).
+    // The address the limits use too: X-Forwarded-For counts only from a trusted proxy (TRUST_PROXY).
     const userAgent = (request.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT);
-    const { day, firstToday } = daily.sight(request.ip, userAgent);
+    const { day, firstToday } = daily.sight(clientAddressOf(request), userAgent);
     if (firstToday) await visitors.countOne(day);
     return { count: await visitors.total() };
   });

@@ -6,7 +6,7 @@ import { RelativeTimeText } from '../../components/RelativeTimeText';
 import { ErrorMessage, Loading } from '../../components/Status';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import type { Post } from '@shared/api-types';
+import type { PublicPost } from '@shared/api-types';
 
 /** A YouTube id is letters, digits, '-' and '_'; anything else never reaches the iframe. */
 const VIDEO_ID = /^[\w-]{6,20}$/;
@@ -14,7 +14,7 @@ const VIDEO_ID = /^[\w-]{6,20}$/;
 export default function PostDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams<{ id: string }>();
-  const state = useApi<Post>(`/api/posts/${encodeURIComponent(id)}`);
+  const state = useApi<PublicPost>(`/api/posts/${encodeURIComponent(id)}`);
   const post = state.data;
   useDocumentTitle(post?.title);
   if (state.error) return <section className="page"><h1>{t('post.title')}</h1><ErrorMessage error={state.error} /></section>;

@@ -3,19 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { useApi } from '../../../api/useApi';
 import { PageTitle } from '../PageTitle';
-import type { RatingVote } from '@shared/api-types';
-import { STARS, countVotes } from './ratingCounts';
+import type { RatingCount } from '@shared/api-types';
+import { STARS, countsOf } from './ratingCounts';
 
 export function RatingPage() {
   const { t } = useTranslation('dashboard');
-  const { data: votes, error, loading } = useApi<RatingVote[]>('/api/rating/all/all');
+  const { data: rows, error, loading } = useApi<RatingCount[]>('/api/rating/all/all');
   return (
     <>
       <PageTitle text={t('rating.title')} />
       <ErrorList error={error} />
       {loading && <p role="status">{t('common.loading')}</p>}
-      {votes && (['website', 'service'] as const).map((scope) => {
-        const counts = countVotes(votes, scope);
+      {rows && (['website', 'service'] as const).map((scope) => {
+        const counts = countsOf(rows, scope);
         return (
           <section key={scope} className="dash-section" aria-labelledby={`rating-${scope}`}>
             <h2 id={`rating-${scope}`}>{t(`rating.${scope}`)}</h2>

@@ -1,0 +1,150 @@
+// The login limit, built from @fastify/rate-limit's createRateLimit:
+// - per client address: 20 failures within 15 minutes, then 429 until the window passes. A check
+//   in progress counts as a failure until it is known not to be one, and at most 2 checks run at
+//   once per address, so parallel guesses cannot all slip past the count before it is updated.
+// - per account: from the 6th failure within 15 minutes, every check of that account waits first
+//   (1 s, 2 s, 4 s, then 8 s at most). The right password still gets in after the wait: an attacker
+//   can slow a staff member down, never lock them out.
+// - the own-password change (a stolen token guessing the current password) shares the per-address
+//   count with logins, so alternating the two routes doubles nothing, and has a hard cap per
+//   account (20 wrong current passwords within 15 minutes, then 429). Logging in is not affected by
+//   that cap: the owner can always log in and sessions can be ended.
+// Memory only: a restart forgets them all, which only helps a real user.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CreateRateLimitOptions } from '@fastify/rate-limit';
+import { apiError, type BilingualMessage } from '../../errors';
+import { clientAddressOf } from '../../plugins/client-address';
+import { ADDRESSES_REMEMBERED } from '../../plugins/rate-limits';
+import { userMessages } from './messages';
+
+export interface LoginLimits {
+  failuresPerAddress: number;
+  windowMs: number;
+  checksAtOncePerAddress: number;
+  /** Failures of one account before its checks start to wait. */
+  accountFreeFailures: number;
+  accountFirstDelayMs: number;
+  accountMaxDelayMs: number;
+  /** Wrong current passwords of one account in the own-password change before it answers 429. */
+  passwordChangeFailuresPerAccount: number;
+}
+
+export const LOGIN_LIMITS: LoginLimits = {
+  failuresPerAddress: 20,
+  windowMs: 15 * 60 * 1000,
+  checksAtOncePerAddress: 2,
+  accountFreeFailures: 5,
+  accountFirstDelayMs: 1000,
+  accountMaxDelayMs: 8000,
+  passwordChangeFailuresPerAccount: 20,
+};
+
+/** Counted as high as this, so the account's failure count can be read back (remaining = max - count). */
+const ACCOUNT_COUNT_CEILING = 1_000_000;
+
+export interface LoginAttempt {
+  /** Call after a wrong email or password (a wrong current password), before release(). */
+  recordFailure(): Promise<void>;
+  release(): void;
+}
+
+/** The wait before checking an account that has this many recent failures. */
+export function accountDelayMs(failures: number, limits: LoginLimits = LOGIN_LIMITS): number {
+  if (failures < limits.accountFreeFailures) return 0;
+  const doublings = Math.min(failures - limits.accountFreeFailures, 30);
+  return Math.min(limits.accountFirstDelayMs * 2 ** doublings, limits.accountMaxDelayMs);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createLoginLimit(app: FastifyInstance, limits: LoginLimits = LOGIN_LIMITS) {
+  // The types omit `cache`, which createRateLimit passes on to its store like every other option.
+  const remembered = { cache: ADDRESSES_REMEMBERED } as CreateRateLimitOptions;
+  const addressFailures = app.createRateLimit({ ...remembered, max: limits.failuresPerAddress, timeWindow: limits.windowMs });
+  const accountFailures = app.createRateLimit({
+    ...remembered,
+    max: ACCOUNT_COUNT_CEILING,
+    timeWindow: limits.windowMs,
+    keyGenerator: (request) => `account:${String((request.body as { email?: unknown }).email).trim().toLowerCase()}`,
+  });
+  const passwordChangeFailures = app.createRateLimit({
+    ...remembered,
+    max: limits.passwordChangeFailuresPerAccount,
+    timeWindow: limits.windowMs,
+    keyGenerator: (request) => `password-change:${request.currentUser?.id ?? ''}`,
+  });
+  const checksRunning = new Map<string, number>();
+
+  function release(address: string): void {
+    const left = (checksRunning.get(address) ?? 1) - 1;
+    if (left <= 0) checksRunning.delete(address);
+    else checksRunning.set(address, left);
+  }
+
+  /**
+   * Reserves one password check for the client's address, or throws 429 (`tooMany` when the address
+   * is over its failures). Then runs the account's rule; the caller must release() what it gets.
+   */
+  async function admitAddress(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    tooMany: BilingualMessage,
+    accountRule: () => Promise<void>,
+    recordAccountFailure: () => Promise<unknown>,
+  ): Promise<LoginAttempt> {
+    const address = clientAddressOf(request);
+    const others = checksRunning.get(address) ?? 0;
+    if (others >= limits.checksAtOncePerAddress) throw apiError(429, userMessages.loginInProgress);
+    // Reserved before the first await, and the failure count is read by the same synchronous call
+    // (createRateLimit's local store answers at once): no other check can slip in between.
+    checksRunning.set(address, others + 1);
+    const addressStatus = addressFailures(request, { increment: false });
+    try {
+      const status = await addressStatus;
+      // Each check still running may become a failure: count it as one already.
+      if (!status.isAllowed && others >= status.remaining) {
+        reply.header('Retry-After', String(status.ttlInSeconds));
+        throw apiError(429, tooMany);
+      }
+      await accountRule();
+    } catch (error) {
+      release(address);
+      throw error;
+    }
+    let released = false;
+    return {
+      async recordFailure() {
+        await addressFailures(request);
+        await recordAccountFailure();
+      },
+      release() {
+        if (released) return;
+        released = true;
+        release(address);
+      },
+    };
+  }
+
+  /** Admits one login check (the account in the body waits after many failures), or throws 429. */
+  function admit(request: FastifyRequest, reply: FastifyReply): Promise<LoginAttempt> {
+    return admitAddress(request, reply, userMessages.tooManyLogins, async () => {
+      const account = await accountFailures(request, { increment: false });
+      const accountFailureCount = account.isAllowed ? 0 : account.max - account.remaining;
+      const delay = accountDelayMs(accountFailureCount, limits);
+      if (delay > 0) await sleep(delay);
+    }, () => accountFailures(request));
+  }
+
+  /** Admits one check of the signed-in user's current password, or throws 429. */
+  function admitPasswordChange(request: FastifyRequest, reply: FastifyReply): Promise<LoginAttempt> {
+    return admitAddress(request, reply, userMessages.tooManyPasswordAttempts, async () => {
+      const account = await passwordChangeFailures(request, { increment: false });
+      if (!account.isAllowed && account.remaining <= 0) {
+        reply.header('Retry-After', String(account.ttlInSeconds));
+        throw apiError(429, userMessages.tooManyPasswordAttempts);
+      }
+    }, () => passwordChangeFailures(request));
+  }
+
+  return { admit, admitPasswordChange };
+}
