@@ -72,7 +72,7 @@ export class CitiesRepository {
       await trx.insertInto('cities').values(row).execute();
       await this.insertBranches(trx, row.id, input.branch);
     });
-    return toCity(row, input.branch.map(copyBranch));
+    return (await this.findById(row.id))!;
   }
 
   /** Replaces the city's fields and its whole branch list; undefined when the id is unknown. */
@@ -110,8 +110,4 @@ export class CitiesRepository {
       lng: b.lang,
     }))).execute();
   }
-}
-
-function copyBranch(b: Branch): Branch {
-  return { address: b.address, phone: b.phone, email: b.email, lat: b.lat ?? null, lang: b.lang ?? null };
 }

@@ -6,6 +6,7 @@ import type { CurrentUser } from '../../plugins/auth';
 import { DeletedSchema, IdParamsSchema, PageQuerySchema, errorResponses, pageNumberFrom } from '../../shared/schemas';
 import { changedFields } from '../audit/repository';
 import { removeUnreferencedUploads } from '../uploads/storage';
+import { clientOf } from '../visitor/client';
 import { postMessages } from './messages';
 import { PostsRepository } from './repository';
 import { ListParamsSchema, PostBodySchema, PostPageSchema, PostSchema, SearchQuerySchema, type Post } from './schema';
@@ -70,8 +71,9 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const post = await posts.findById(request.params.id);
     const staffRead = !!post && canManage(request.currentUser, post);
     if (!post || (post.state !== 'published' && !staffRead)) throw apiError(404, postMessages.postNotFound, 'id');
-    // Views count public reads; staff previewing their own work do not inflate them.
-    if (post.state === 'published' && !staffRead) {
+    // Views count public reads, at most once a day per client and post (nothing about the
+    // client is stored, see visitor/daily-digests.ts); staff previewing their work do not count.
+    if (post.state === 'published' && !staffRead && (await app.dailyDigests.sight('view', post._id, ...clientOf(request))).firstToday) {
       await posts.countView(post._id);
       post.views += 1;
     }

@@ -2,15 +2,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../shared/schemas';
-import { DailyVisitors } from './daily-visitors';
+import { clientOf } from './client';
 import { VisitorRepository } from './repository';
-
-/** Longer user agents add nothing to telling clients apart. */
-const MAX_USER_AGENT = 512;
 
 const visitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const visitors = new VisitorRepository(app.db);
-  const daily = new DailyVisitors();
 
   app.get('/visitor', {
     schema: {
@@ -19,9 +15,7 @@ const visitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Type.Object({ count: Type.Integer({ minimum: 0 }) }), ...errorResponses },
     },
   }, async (request) => {
-    // request.ip follows TRUST_PROXY (X-Forwarded-For only when the app trusts the proxy).
-    const userAgent = (request.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT);
-    const { day, firstToday } = daily.sight(request.ip, userAgent);
+    const { day, firstToday } = await app.dailyDigests.sight('visitor', ...clientOf(request));
     if (firstToday) await visitors.countOne(day);
     return { count: await visitors.total() };
   });
