@@ -6,6 +6,7 @@ import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } fr
 import type { Database } from '../../db/schema';
 import type { CurrentUser } from '../../plugins/auth';
 import { newId, nowIso } from '../../shared/ids';
+import { storedAlt } from '../../shared/schemas';
 import { normalizeForSearch } from './normalize';
 import { ResultCache } from './result-cache';
 import { PAGE_SIZE, type NewPost, type Post, type PostLanguage, type PostPage, type PostState, type PostType } from './schema';
@@ -14,7 +15,7 @@ import { toMatchExpression } from './search-query';
 /** A posts row as the read statements return it: the table's columns plus the author's name. */
 type PostRow = Selectable<Database['posts']> & { author_name: string | null };
 
-const COLUMNS = `p.id, p.title, p.description, p.image, p.pictures, p.video, p.language, p.type, p.pdf,
+const COLUMNS = `p.id, p.title, p.description, p.image, p.image_alt, p.pictures, p.pictures_alt, p.video, p.language, p.type, p.pdf,
   p.state, p.views, p.author_id, u.name AS author_name, p.created_at, p.updated_at`;
 const FROM_POSTS = 'FROM posts p LEFT JOIN users u ON u.id = p.author_id';
 
@@ -33,12 +34,16 @@ const SQL = {
 type Params = ReadonlyArray<string | number | null>;
 
 function toPost(row: PostRow): Post {
+  const pictures = JSON.parse(row.pictures) as string[];
+  const picturesAlt = JSON.parse(row.pictures_alt) as Array<string | null>;
   return {
     _id: row.id,
     title: row.title,
     describtion: row.description,
     image: row.image,
-    pictures: JSON.parse(row.pictures) as string[],
+    imageAlt: row.image_alt,
+    pictures,
+    picturesAlt: pictures.map((_, index) => picturesAlt[index] ?? null),
     video: row.video,
     language: row.language,
     type: row.type,
@@ -57,17 +62,21 @@ function pagesFor(total: number): number {
 }
 
 interface PostColumns {
-  title: string; description: string; image: string; pictures: string; video: string;
+  title: string; description: string; image: string; image_alt: string | null; pictures: string; pictures_alt: string; video: string;
   language: PostLanguage; type: PostType; pdf: string; state: PostState;
 }
 
 /** The stored columns of a post body: trimmed title, empty strings for missing files. */
 function columnsOf(input: NewPost): PostColumns {
+  // Each picture keeps its own alt text; empty picture slots are dropped with theirs.
+  const pictures = (input.pictures ?? []).map((path, index) => ({ path, alt: storedAlt(input.picturesAlt?.[index]) })).filter(({ path }) => path !== '');
   return {
     title: input.title.trim(),
     description: input.describtion,
     image: input.image ?? '',
-    pictures: JSON.stringify((input.pictures ?? []).filter((path) => path !== '')),
+    image_alt: storedAlt(input.imageAlt),
+    pictures: JSON.stringify(pictures.map(({ path }) => path)),
+    pictures_alt: JSON.stringify(pictures.map(({ alt }) => alt)),
     video: (input.video ?? '').trim(),
     language: input.language,
     type: input.type,

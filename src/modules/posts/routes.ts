@@ -13,8 +13,8 @@ import { ListParamsSchema, PostBodySchema, PostPageSchema, PostSchema, SearchQue
 
 /** The fields staff edit: what the audit log compares. */
 function editableFields(post: Post): Record<string, unknown> {
-  const { title, describtion, image, pictures, video, language, type, pdf, state } = post;
-  return { title, describtion, image, pictures, video, language, type, pdf, state };
+  const { title, describtion, image, imageAlt, pictures, picturesAlt, video, language, type, pdf, state } = post;
+  return { title, describtion, image, imageAlt, pictures, picturesAlt, video, language, type, pdf, state };
 }
 
 function filesOf(post: Post): string[] {
