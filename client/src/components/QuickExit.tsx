@@ -1,13 +1,13 @@
 // The quick exit on every public page: a visible bilingual button, and Shift pressed on its own
 // three times (GOV.UK's rule, see lib/shiftCounter.ts), counted aloud for screen readers.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShellTranslation } from '../i18n';
 import { ShiftCounter, SHIFT_PRESSES } from '../lib/shiftCounter';
 import { quickExit } from '../lib/quickExit';
 import { ExitIcon } from './icons';
 
 export function QuickExit() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useShellTranslation();
   const counter = useRef(new ShiftCounter());
   const [announcement, setAnnouncement] = useState('');
 

@@ -1,7 +1,7 @@
 // The website rating modal: five teal stars, a title and a close button (docs/product-rules.md, Screens).
 // Focus moves into the dialog, Tab stays inside it, Escape closes it and focus returns.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShellTranslation } from '../i18n';
 import { useSnapshot } from 'valtio';
 import { api } from '../api/client';
 import { appState, readStoredNumber, storeNumber, WEBSITE_RATE_KEY } from '../state/app';
@@ -18,7 +18,7 @@ export function RatingModal() {
 }
 
 function RatingDialog() {
-  const { t } = useTranslation();
+  const { t } = useShellTranslation();
   const dialog = useRef<HTMLDivElement>(null);
   const [rated, setRated] = useState<number | null>(() => readStoredNumber(WEBSITE_RATE_KEY));
   const [failed, setFailed] = useState(false);
