@@ -18,7 +18,7 @@ export function StarDisplay({ value, label, size = 24 }: { value: number; label:
 export function StarInput({ onRate, disabled, label }: { onRate: (rate: number) => void; disabled?: boolean; label: string }) {
   const { t } = useShellTranslation();
   return (
-    <div className="stars stars-input" role="group" aria-label={label}>
+    <div className="stars stars-input" role="group" aria-label={label} aria-busy={disabled || undefined}>
       {Array.from({ length: STAR_COUNT }, (_, index) => {
         const rate = index + 1;
         return (

@@ -1,5 +1,5 @@
 // /maps/{city}: the city's maps, its branches and the once-per-browser service rating.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { api } from '../../api/client';
@@ -56,6 +56,8 @@ function ServiceRating() {
   const [rated, setRated] = useState<number | null>(() => readStoredNumber(SERVICE_RATE_KEY));
   const [success, setSuccess] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Set at once, before React re-renders the disabled stars: a double click sends one vote.
+  const sending = useRef(false);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -65,6 +67,8 @@ function ServiceRating() {
   }, [success]);
 
   const rate = async (value: number) => {
+    if (sending.current) return;
+    sending.current = true;
     setBusy(true);
     setFailed(false);
     try {
@@ -75,6 +79,7 @@ function ServiceRating() {
     } catch {
       setFailed(true);
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   };
