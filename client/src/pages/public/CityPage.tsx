@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { api } from '../../api/client';
+import { altIn, ResponsiveImage } from '../../components/ResponsiveImage';
 import { StarDisplay, StarInput } from '../../components/Stars';
 import { ErrorMessage, Loading } from '../../components/Status';
 import { useApi } from '../../api/useApi';
@@ -14,7 +15,7 @@ import { readStoredNumber, SERVICE_RATE_KEY, storeNumber } from '../../state/app
 export const SUCCESS_BANNER_MS = 3000;
 
 export default function CityPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { city = '' } = useParams<{ city: string }>();
   const state = useApi<City>(`/api/maps/m/${encodeURIComponent(city)}`);
   useDocumentTitle(state.data?.name ?? city);
@@ -28,10 +29,12 @@ export default function CityPage() {
         <>
           <div className="map-images">
             {data.countryMap && (
-              <figure><img src={data.countryMap} alt={t('city.countryMap', { name: data.name })} width={640} height={480} /></figure>
+              <figure><ResponsiveImage src={data.countryMap} alt={altIn(i18n.resolvedLanguage, data.countryMapAltEn, data.countryMapAltAr) ?? t('city.countryMap', { name: data.name })}
+                sizes="(max-width: 44rem) 100vw, 40rem" width={640} height={480} /></figure>
             )}
             {data.cityMap && (
-              <figure><img src={data.cityMap} alt={t('city.cityMap', { name: data.name })} width={640} height={480} loading="lazy" /></figure>
+              <figure><ResponsiveImage src={data.cityMap} alt={altIn(i18n.resolvedLanguage, data.cityMapAltEn, data.cityMapAltAr) ?? t('city.cityMap', { name: data.name })}
+                sizes="(max-width: 44rem) 100vw, 40rem" width={640} height={480} loading="lazy" /></figure>
             )}
           </div>
           <h2>{t('city.branches')}</h2>
