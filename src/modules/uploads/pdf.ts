@@ -23,7 +23,6 @@ export async function stripPdfMetadata(file: string, field: string): Promise<voi
   try {
     // updateMetadata: false, or the library would write its own producer and dates.
     const document = await lib.PDFDocument.load(await readFile(file), { updateMetadata: false, throwOnInvalidObject: true });
-    if (document.getPageCount() === 0) throw new Error('a PDF without pages');
     removeMetadata(lib, document);
     cleaned = await document.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
   } catch (error) {
