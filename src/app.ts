@@ -12,6 +12,7 @@ import { migrateToLatest } from './db/migrator';
 import { apiModules } from './modules';
 import { JSON_BODY_LIMIT } from './shared/body-limits';
 import auditPlugin from './modules/audit/plugin';
+import dailyDigestsPlugin from './modules/visitor/plugin';
 import { runStartupTasks } from './startup';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(databasePlugin, { handle });
   await app.register(auditPlugin);
+  await app.register(dailyDigestsPlugin);
   await app.register(authPlugin);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimitsPlugin);

@@ -3,6 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { scheduleDailyBackups } from './backup/daily';
+import { scheduleOlderImagesUpgrade } from './modules/uploads/legacy-images';
 import { sweepUnreferencedUploads } from './modules/uploads/sweep';
 import { ensureFirstAdmin } from './modules/users/bootstrap';
 import { UsersRepository } from './modules/users/repository';
@@ -15,6 +16,7 @@ export async function runStartupTasks(app: FastifyInstance): Promise<void> {
   await ensureFirstAdmin(new UsersRepository(app.db), app.config, app.log);
   if (app.config.seedDemo) await seedDemoContent(app);
   scheduleUploadSweeps(app);
+  scheduleOlderImagesUpgrade(app);
   scheduleDailyBackups(app);
 }
 

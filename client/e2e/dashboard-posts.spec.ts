@@ -175,3 +175,36 @@ test('unsaved page texts and a new city survive a reload, each kept under its ow
   await page.reload();
   await expect(page.getByLabel('City name')).toHaveValue(city);
 });
+
+test('an image without a text alternative is flagged until it is described or marked decorative on purpose', async ({ page, request }) => {
+  const author = await createAuthor(request, await apiLogin(request));
+  await openAs(page, author, '/dashboard/posts/addpost');
+  const title = `Alt text ${Date.now()}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Description').fill('A flyer.');
+  await page.getByLabel('Main image').setInputFiles(png('flyer.png'));
+  await page.getByLabel('Album pictures').setInputFiles([png('one.png'), png('two.png')]);
+  const mainAlt = page.getByRole('group', { name: 'Text alternative for Main image' });
+  await expect(mainAlt.getByText('No text alternative yet')).toBeVisible();
+  await mainAlt.getByLabel('Describe the image for people who cannot see it').fill('Flyer: call 533 for free help');
+  // Only the first picture is dealt with: decorative, ticked on purpose.
+  await page.getByRole('group', { name: 'Text alternative for picture 1' }).getByLabel(/Decorative/).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/posts$/);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row.getByText('Image without text alternative')).toBeVisible();
+
+  const saved = (await (await request.get('/api/posts/author', { headers: auth(author) })).json() as Array<{ _id: string; title: string; imageAlt: string | null; picturesAlt: Array<string | null> }>)
+    .find((post) => post.title === title)!;
+  expect(saved.imageAlt).toBe('Flyer: call 533 for free help');
+  expect(saved.picturesAlt).toEqual(['', null]);
+
+  // The second picture marked decorative too: the flag goes.
+  await row.getByRole('link', { name: `Edit ${title}` }).click();
+  const second = page.getByRole('group', { name: 'Text alternative for picture 2' });
+  await second.getByLabel(/Decorative/).check();
+  await expect(second.getByLabel('Describe the image for people who cannot see it')).toBeDisabled();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/posts$/);
+  await expect(page.getByRole('row').filter({ hasText: title }).getByText('Image without text alternative')).toHaveCount(0);
+});

@@ -1,6 +1,6 @@
 // The quick exit: the button and Shift pressed three times hide the page at once and replace it
 // with the neutral site, so Back does not return. The neutral site is answered locally.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { adminToken, BASE_URL, openAs, QUICK_EXIT_URL, stubNeutralSite } from './public-helpers';
 
 test('the bilingual button hides the page at once and Back does not return', async ({ page }) => {
@@ -62,4 +62,91 @@ test('the neutral address comes from the settings staff chose', async ({ page, r
   } finally {
     await request.put('/api/settings', { headers, data: { quickExitUrl: QUICK_EXIT_URL } });
   }
+});
+
+/** Types text as a person does: Shift held down around each capital letter. */
+async function typeWithShiftedCapitals(page: Page, text: string): Promise<void> {
+  for (const char of text) {
+    if (char >= 'A' && char <= 'Z') {
+      await page.keyboard.down('Shift');
+      await page.keyboard.press(char);
+      await page.keyboard.up('Shift');
+    } else {
+      await page.keyboard.press(char === ' ' ? 'Space' : char);
+    }
+  }
+}
+
+/**
+ * An Arabic letter that needs Shift, as an Arabic keyboard layout sends it: Shift down, then the
+ * letter's keydown and keyup with shiftKey set (Chromium is driven through its own input pipeline).
+ */
+async function typeArabicShiftLetter(page: Page, letter: string, code: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const SHIFT = 8;
+  await cdp.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', key: 'Shift', code: 'ShiftLeft', windowsVirtualKeyCode: 16, modifiers: SHIFT });
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: letter, code, text: letter, unmodifiedText: letter, modifiers: SHIFT });
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: letter, code, modifiers: SHIFT });
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: 'Shift', code: 'ShiftLeft', windowsVirtualKeyCode: 16, modifiers: 0 });
+  await cdp.detach();
+}
+
+test('typing capitals into the search box (Shift held for each) never exits', async ({ page }) => {
+  await stubNeutralSite(page);
+  await openAs(page, '/search');
+  const box = page.locator('#search-keyword');
+  await box.focus();
+  await typeWithShiftedCapitals(page, 'Human Trafficking In Iraq');
+  await expect(box).toHaveValue('Human Trafficking In Iraq');
+  // Held Shift for capitals and a press of A while Shift is down, back to back: still nothing.
+  await page.keyboard.down('Shift');
+  await page.keyboard.press('A');
+  await page.keyboard.press('B');
+  await page.keyboard.press('C');
+  await page.keyboard.up('Shift');
+  await page.keyboard.type('DEF');
+  await expect(box).toHaveValue('Human Trafficking In IraqABCDEF');
+  await expect(page.locator('[aria-live="assertive"]')).toHaveText('');
+  expect(page.url()).toContain(BASE_URL);
+});
+
+test('Arabic letters typed with Shift (أ إ آ) and Alt+Shift never exit', async ({ page }) => {
+  await stubNeutralSite(page);
+  await openAs(page, '/search', { language: 'ar' });
+  const box = page.locator('#search-keyword');
+  await box.focus();
+  for (const [letter, code] of [['أ', 'KeyH'], ['إ', 'KeyY'], ['آ', 'KeyN'], ['أ', 'KeyH']] as const) await typeArabicShiftLetter(page, letter, code);
+  await expect(box).toHaveValue('أإآأ');
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.down('Alt');
+    await page.keyboard.press('Shift');
+    await page.keyboard.up('Alt');
+  }
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.down('Shift');
+    await page.keyboard.press('Alt');
+    await page.keyboard.up('Shift');
+  }
+  await expect(page.locator('[aria-live="assertive"]')).toHaveText('');
+  expect(page.url()).toContain(BASE_URL);
+  // Shift on its own three times still leaves, from the same box.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift');
+  await page.waitForURL(QUICK_EXIT_URL);
+  await page.goBack();
+  expect(page.url()).not.toContain(BASE_URL);
+});
+
+test('a letter between Shift presses starts the count again', async ({ page }) => {
+  await stubNeutralSite(page);
+  await openAs(page, '/search');
+  await page.locator('#search-keyword').focus();
+  const live = page.locator('[aria-live="assertive"]');
+  await page.keyboard.press('Shift');
+  await page.keyboard.press('Shift');
+  await expect(live).toHaveText('Shift pressed 2 of 3');
+  await page.keyboard.press('x');
+  await expect(live).toHaveText('');
+  await page.keyboard.press('Shift');
+  await expect(live).toHaveText('Shift pressed 1 of 3');
+  expect(page.url()).toContain(BASE_URL);
 });

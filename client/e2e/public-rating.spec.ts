@@ -1,5 +1,5 @@
 // The service rating on a city page and the website rating modal (docs/product-rules.md, Screens, Behaviour and Constants).
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createCity, openAs, watchConsole } from './public-helpers';
 
 test('a city page lists its branches and takes one service rating per browser', async ({ page, request }) => {
@@ -81,4 +81,42 @@ test('/test opens the rating modal on demand, in Arabic too', async ({ page }) =
   await dialog.getByRole('button', { name: 'إغلاق' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'افتح نافذة التقييم' })).toBeFocused();
+});
+
+/** Counts the rating POSTs this page sends, holding each answer back so a second click could race it. */
+async function countRatingPosts(page: Page, path: string): Promise<() => number> {
+  let posts = 0;
+  await page.route(`**${path}`, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    posts += 1;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    return route.continue();
+  });
+  return () => posts;
+}
+
+test('a double click on a city\'s star sends one vote', async ({ page, request }) => {
+  const name = `Doubleclick${Date.now()}`;
+  await createCity(request, name);
+  const posts = await countRatingPosts(page, '/api/rating/service');
+  await openAs(page, `/maps/${name}`);
+  const stars = page.getByRole('group', { name: 'Rate our services' });
+  await stars.getByRole('button', { name: '5 stars' }).dblclick();
+  await expect(page.getByRole('img', { name: 'Your rating: 5 stars out of 5' })).toBeVisible();
+  await page.waitForTimeout(600);
+  expect(posts()).toBe(1);
+});
+
+test('a double click in the website rating modal sends one vote', async ({ page }) => {
+  const posts = await countRatingPosts(page, '/api/rating/website');
+  await page.clock.install();
+  await openAs(page, '/about');
+  await page.clock.runFor(61_000);
+  const dialog = page.getByRole('dialog', { name: 'How useful is this website?' });
+  await expect(dialog).toBeVisible();
+  await page.clock.resume();
+  await dialog.getByRole('button', { name: '3 stars' }).dblclick();
+  await expect(dialog.getByRole('img', { name: 'Your rating: 3 stars out of 5' })).toBeVisible();
+  await page.waitForTimeout(600);
+  expect(posts()).toBe(1);
 });

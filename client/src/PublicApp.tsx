@@ -1,7 +1,7 @@
 // The visitor's site: one layout (header, quick exit, 533 button, rating modal) around the public
 // screens. Only the home screen is in the first download; every other screen is a small chunk.
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type LazyExoticComponent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShellTranslation } from './i18n';
 import { Route, Switch, useLocation } from 'wouter';
 import { EmergencyButton } from './components/EmergencyButton';
 import { RatingModal } from './components/RatingModal';
@@ -57,7 +57,7 @@ function useFocusOnNavigation(path: string) {
 }
 
 export default function PublicApp() {
-  const { t } = useTranslation();
+  const { t } = useShellTranslation();
   const [location] = useLocation();
   useFocusOnNavigation(location);
   return (

@@ -3,7 +3,8 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { SHELL_STRINGS } from './shellStrings';
 
 export const SUPPORTED_LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -26,6 +27,13 @@ export const i18nReady = i18n
     load: 'languageOnly',
     ns: ['translate'],
     defaultNS: 'translate',
+    // The shell's strings are here from the first render, in their own namespace that any string
+    // falls back to while the full files load (a bundled 'translate' would stop them loading).
+    resources: { en: { shell: SHELL_STRINGS.en }, ar: { shell: SHELL_STRINGS.ar } },
+    fallbackNS: 'shell',
+    partialBundledLanguages: true,
+    // Never a raw key on screen: a string that is not (yet) there reads as nothing.
+    parseMissingKeyHandler: () => '',
     // docs/product-rules.md, API: a failed load with a 5xx or no status is retried up to 5 times, the delay
     // doubling from 350 ms; the http backend marks 4xx answers as not retryable.
     maxRetries: 5,
@@ -42,5 +50,15 @@ export const i18nReady = i18n
   });
 
 i18n.on('languageChanged', applyDocumentLanguage);
+// With the shell's strings built in, the language may already be chosen before the line above.
+if (i18n.language) applyDocumentLanguage(i18n.language);
+
+/**
+ * For the app shell: renders at once from the built-in strings instead of suspending until the
+ * translation files arrive (pages still wait for them, behind a loading line).
+ */
+export function useShellTranslation() {
+  return useTranslation('translate', { useSuspense: false });
+}
 
 export default i18n;

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/connection';
@@ -69,6 +70,8 @@ beforeAll(async () => {
     payload: { title: 'Backed-up post', describtion: 'نص عربي <b>and</b> English', language: 'ar', type: 'Iraq' },
   });
   expect(post.statusCode).toBe(201);
+  // A visitor today: the day's salt and a digest exist, and must not travel into a backup.
+  expect((await source.app.inject({ method: 'GET', url: '/api/visitor', remoteAddress: '198.51.100.40' })).statusCode).toBe(200);
   writeFileSync(path.join(source.config.uploadsDir, 'a1b2c3.webp'), Buffer.from('RIFF fake webp bytes'));
   writeFileSync(path.join(source.config.uploadsDir, 'd4e5f6.pdf'), Buffer.alloc(70_000, 7));
 });
@@ -110,6 +113,16 @@ describe('backup and restore', () => {
     expect(result.previousDatabase).toBeNull();
     expect(result.signature).toBe('valid');
     expect(result.warnings).toEqual([]);
+    // The backup outlives the day, so it holds neither today's salt nor the visitor digests.
+    const { salt } = source.app.sqlite.prepare<[], { salt: Buffer }>('SELECT salt FROM daily_salt').get()!;
+    expect(readFileSync(config.databaseFile).includes(salt)).toBe(false);
+    const restoredDb = new SQLite(config.databaseFile, { readonly: true });
+    try {
+      expect(restoredDb.prepare('SELECT count(*) AS n FROM daily_digests').get()).toEqual({ n: 0 });
+      expect(restoredDb.prepare('SELECT count(*) AS n FROM daily_salt').get()).toEqual({ n: 0 });
+    } finally {
+      restoredDb.close();
+    }
 
     const app = await buildApp(config, { logger: false });
     try {

@@ -57,6 +57,24 @@ function listUploads(uploadsDir: string): string[] {
   return found;
 }
 
+/**
+ * A backup outlives the day: it must not carry the day's salt and visitor digests, which are only
+ * allowed to exist until the day changes. They are deleted from the copy (overwritten, not just
+ * unlinked), and the copy's journal folded back, before it enters the archive.
+ */
+export function forgetTodaysDigests(databaseFile: string): void {
+  const copy = new SQLite(databaseFile);
+  try {
+    const tables = new Set(copy.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
+    if (!tables.has('daily_salt')) return;
+    copy.pragma('secure_delete = ON');
+    copy.exec('DELETE FROM daily_digests; DELETE FROM daily_salt;');
+    copy.pragma('journal_mode = DELETE');
+  } finally {
+    copy.close();
+  }
+}
+
 async function snapshotDatabase(source: BackupSource, target: string): Promise<string[]> {
   const connection = source.sqlite ?? new SQLite(source.databaseFile, { fileMustExist: true, timeout: 5000 });
   try {
@@ -64,6 +82,7 @@ async function snapshotDatabase(source: BackupSource, target: string): Promise<s
   } finally {
     if (!source.sqlite) connection.close();
   }
+  forgetTodaysDigests(target);
   const snapshot = new SQLite(target, { readonly: true });
   try {
     const hasMigrations = snapshot.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'").get();

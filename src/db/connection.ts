@@ -72,6 +72,9 @@ export function openDatabase(file: string, synchronous: SynchronousMode = 'FULL'
   sqlite.pragma(`synchronous = ${synchronous}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Deleted rows are overwritten with zeros (the day's salt and digests, a removed user), so the
+  // file never keeps what was deleted.
+  sqlite.pragma('secure_delete = ON');
   const db = new Kysely<Database>({ dialect: new KeepFirstErrorDialect(sqlite) });
   let closed = false;
   return {

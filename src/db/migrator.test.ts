@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './connection';
 import { migrateToLatest, migrations } from './migrator';
 import * as m001 from './migrations/001_initial';
+import * as m002 from './migrations/002_alt_texts_and_daily_digests';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -34,19 +35,26 @@ describe('migrateToLatest', () => {
     const file = path.join(dir, 'site.db');
     const backups = path.join(dir, 'backups');
     const first = openDatabase(file);
-    await migrateToLatest(first, backups, { '001_initial': m001 });
+    await migrateToLatest(first, backups, { '001_initial': m001, '002_alt_texts_and_daily_digests': m002 });
     first.sqlite.prepare("INSERT INTO settings (key, value) VALUES ('quickExitUrl', 'https://example.org')").run();
+    const salt = Buffer.from('a-salt-that-must-not-outlive-its-day');
+    first.sqlite.prepare("INSERT INTO daily_salt (day, salt) VALUES ('2026-01-01', ?)").run(salt);
+    first.sqlite.prepare("INSERT INTO daily_digests (digest, day) VALUES (?, '2026-01-01')").run(Buffer.alloc(16, 3));
     await first.close();
 
     const addColumn = { up: async (db: Kysely<any>) => { await sql`ALTER TABLE settings ADD COLUMN note TEXT`.execute(db); } };
     const second = openDatabase(file);
-    expect(await migrateToLatest(second, backups, { '001_initial': m001, '002_test': addColumn })).toEqual(['002_test']);
+    expect(await migrateToLatest(second, backups, { ...migrations, '999_test': addColumn })).toEqual(['003_accounts', '999_test']);
     await second.close();
 
     const [backupFile] = readdirSync(backups);
     expect(backupFile).toMatch(/^before-migration-.*\.db$/);
     const copy = openDatabase(path.join(backups, backupFile));
     expect(copy.sqlite.prepare('SELECT value FROM settings').pluck().get()).toBe('https://example.org');
+    // The copy outlives the day: the day's salt and digests are not in it, not even as bytes.
+    expect(copy.sqlite.prepare('SELECT count(*) FROM daily_salt').pluck().get()).toBe(0);
+    expect(copy.sqlite.prepare('SELECT count(*) FROM daily_digests').pluck().get()).toBe(0);
     await copy.close();
+    expect(readFileSync(path.join(backups, backupFile)).includes(salt)).toBe(false);
   });
 });

@@ -1,13 +1,16 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { forgetTodaysDigests } from '../backup/create';
 import type { DatabaseHandle } from './connection';
 import * as m001 from './migrations/001_initial';
+import * as m002 from './migrations/002_alt_texts_and_daily_digests';
 import * as m003 from './migrations/003_accounts';
 
 // Listed statically so that the esbuild bundle carries every migration.
 export const migrations: Record<string, Migration> = {
   '001_initial': m001,
+  '002_alt_texts_and_daily_digests': m002,
   '003_accounts': m003,
 };
 
@@ -32,7 +35,10 @@ export async function migrateToLatest(handle: DatabaseHandle, backupsDir: string
   if (alreadyHasTables) {
     mkdirSync(backupsDir, { recursive: true });
     const target = path.join(backupsDir, `before-migration-${timestampForFile()}.db`);
-    if (!existsSync(target)) await handle.sqlite.backup(target);
+    if (!existsSync(target)) {
+      await handle.sqlite.backup(target);
+      forgetTodaysDigests(target);
+    }
   }
 
   const { error, results } = await migrator.migrateToLatest();

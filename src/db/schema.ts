@@ -6,6 +6,9 @@ import type { ContactType, ContentType, EmergencyType, PostLanguage, PostState, 
 /** ISO-8601 text timestamps: SQLite has no date type and text sorts correctly. */
 type Timestamp = string;
 
+/** An alt text: null = not filled in yet, '' = decorative on purpose, else the text. Optional on insert. */
+type AltText = ColumnType<string | null, string | null | undefined, string | null>;
+
 export interface UsersTable {
   id: string;
   name: string;
@@ -27,6 +30,8 @@ export interface ContentTable {
   content_en: string;
   content_ar: string;
   image: string;
+  image_alt_en: AltText;
+  image_alt_ar: AltText;
   updated_at: Timestamp;
 }
 
@@ -37,6 +42,14 @@ export interface CitiesTable {
   country_map: string;
   city_map: string;
   city_map_add: string;
+  thumbnail_alt_en: AltText;
+  thumbnail_alt_ar: AltText;
+  country_map_alt_en: AltText;
+  country_map_alt_ar: AltText;
+  city_map_alt_en: AltText;
+  city_map_alt_ar: AltText;
+  city_map_add_alt_en: AltText;
+  city_map_add_alt_ar: AltText;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -71,8 +84,12 @@ export interface PostsTable {
   title: string;
   description: string;
   image: string;
+  /** In the post's language. */
+  image_alt: AltText;
   /** JSON array of upload paths. */
   pictures: string;
+  /** JSON array, one alt text (or null) per picture, in the same order. */
+  pictures_alt: ColumnType<string, string | undefined, string>;
   video: string;
   language: PostLanguage;
   type: PostType;
@@ -106,6 +123,18 @@ export interface EmergencyTable {
 export interface VisitorDaysTable {
   day: string;
   count: number;
+}
+
+/** Today's random salt for the daily digests; deleted with the day. */
+export interface DailySaltTable {
+  day: string;
+  salt: Buffer;
+}
+
+/** Salted HMAC digests of clients already counted today (visitors, post views); deleted with the day. */
+export interface DailyDigestsTable {
+  digest: Buffer;
+  day: string;
 }
 
 /** Privacy-first analytics: daily counts per event name and path, nothing else. */
@@ -144,6 +173,8 @@ export interface Database {
   posts_search: PostsSearchTable;
   emergency: EmergencyTable;
   visitor_days: VisitorDaysTable;
+  daily_salt: DailySaltTable;
+  daily_digests: DailyDigestsTable;
   event_counts: EventCountsTable;
   audit_log: AuditLogTable;
   settings: SettingsTable;

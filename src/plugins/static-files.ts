@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody, messages } from '../errors';
+import { sendOriginalForMissingVariant } from '../modules/uploads/legacy-images';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** Vite names built assets with a content hash (name-AbCd1234.js): those never change. */
@@ -45,8 +46,11 @@ export async function registerStaticFiles(app: FastifyInstance): Promise<void> {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') &&
+  app.setNotFoundHandler(async (request, reply) => {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    // An image stored before variants existed: its original stands in until they are written.
+    if (isRead && await sendOriginalForMissingVariant(uploadsDir, request.url, reply)) return reply;
+    const isPageRequest = isRead &&
       !/^\/(api|uploads|assets)(\/|$|\?)/.test(request.url);
     if (!isPageRequest) return reply.status(404).send(errorBody(messages.routeNotFound));
     // Client-side routes (/about, /p/123 ...) are answered by the SPA.

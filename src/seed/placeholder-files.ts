@@ -2,6 +2,8 @@
 // like real uploads (generated names), so the demo needs no binary files in the repository.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { loadSharp, storeImage } from '../modules/uploads/images';
+import { TEMP_PREFIX, removeQuietly } from '../modules/uploads/storage';
 import { newId } from '@shared/ids';
 
 // A rough outline of Iraq in a 100×100 box: enough for a recognisable placeholder map.
@@ -9,14 +11,16 @@ const IRAQ_OUTLINE = '28,6 44,3 58,8 70,6 74,16 70,28 76,40 82,52 92,62 96,74 90
 
 const PALETTE = ['#0f766e', '#115e59', '#1e3a5f', '#7c2d12', '#4c1d95', '#14532d'];
 
+/** Drawn, then stored through the same path as a staff upload (re-encoded, with its variants). */
 async function saveWebp(uploadsDir: string, svg: string, width: number, height: number): Promise<string> {
-  const fileName = `${newId()}.webp`;
-  // Loaded only when demo content is seeded: sharp (libvips) costs about 20 MB of memory.
-  // Effort 0: placeholders need speed (the first start with demo content) more than small files.
-  const { default: sharp } = await import('sharp');
-  const image = await sharp(Buffer.from(svg)).resize(width, height).webp({ quality: 72, effort: 0 }).toBuffer();
-  await writeFile(path.join(uploadsDir, fileName), image);
-  return `/uploads/${fileName}`;
+  const sharp = await loadSharp();
+  const drawn = path.join(uploadsDir, `${TEMP_PREFIX}${newId()}`);
+  try {
+    await sharp(Buffer.from(svg)).resize(width, height).png({ compressionLevel: 0 }).toFile(drawn);
+    return await storeImage(drawn, uploadsDir, newId(), 'image');
+  } finally {
+    await removeQuietly(drawn);
+  }
 }
 
 function frame(width: number, height: number, body: string, background = '#0b3b3a'): string {

@@ -14,6 +14,16 @@ import { cityMap, cityThumbnail, countryMap, demoPdf, postImage } from './placeh
 
 const MINUTE = 60_000;
 
+/** The demo maps say what they show; the skyline thumbnail is decorative. */
+function demoCityAlts(name: string) {
+  return {
+    thumbnailAltEn: '', thumbnailAltAr: '',
+    countryMapAltEn: `Map of Iraq marking ${name}`, countryMapAltAr: `خريطة العراق تبيّن موقع ${name}`,
+    cityMapAltEn: `Street map of ${name}`, cityMapAltAr: `خريطة شوارع ${name}`,
+    cityMapAddAltEn: `Street map of ${name} marking the office`, cityMapAddAltAr: `خريطة شوارع ${name} تبيّن موقع المكتب`,
+  };
+}
+
 /** True when staff have not created anything yet: the demo never mixes with real content. */
 async function isEmpty(app: FastifyInstance): Promise<boolean> {
   for (const table of ['posts', 'cities', 'contacts', 'emergency', 'content'] as const) {
@@ -38,7 +48,9 @@ export async function seedDemoContent(app: FastifyInstance): Promise<boolean> {
   const content = new ContentRepository(app.db);
   const aboutImage = await postImage(uploadsDir, 0);
   for (const [type, text] of Object.entries(demoContent)) {
-    await content.save(type as keyof typeof demoContent, { contentEn: text.en, contentAr: text.ar, image: type === 'About' ? aboutImage : '' });
+    // The demo drawings are abstract: marked decorative on purpose, as staff would.
+    const about = type === 'About';
+    await content.save(type as keyof typeof demoContent, { contentEn: text.en, contentAr: text.ar, image: about ? aboutImage : '', imageAltEn: about ? '' : null, imageAltAr: about ? '' : null });
   }
 
   const cities = new CitiesRepository(app.db);
@@ -48,7 +60,7 @@ export async function seedDemoContent(app: FastifyInstance): Promise<boolean> {
   ])));
   for (const [index, city] of demoCities.entries()) {
     const [thumbnail, map, cityMapPlain, cityMapWithAddress] = cityPictures[index];
-    await cities.create({ name: city.name, thumbnail, countryMap: map, cityMap: cityMapPlain, cityMapAdd: cityMapWithAddress, branch: city.branch });
+    await cities.create({ name: city.name, thumbnail, countryMap: map, cityMap: cityMapPlain, cityMapAdd: cityMapWithAddress, branch: city.branch, alts: demoCityAlts(city.name) });
   }
 
   const emergency = new EmergencyRepository(app.db);
@@ -71,7 +83,9 @@ export async function seedDemoContent(app: FastifyInstance): Promise<boolean> {
       language: post.language,
       type: post.type,
       image,
+      imageAlt: '',
       pictures,
+      picturesAlt: pictures.map(() => ''),
       video: post.video ?? '',
       pdf: postFiles[index].pdf,
       state: 'published',

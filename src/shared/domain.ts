@@ -32,3 +32,15 @@ export type EmergencyType = (typeof EMERGENCY_TYPES)[number];
 export type RatingScope = (typeof RATING_SCOPES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];
 export type UserRole = (typeof USER_ROLES)[number];
+
+/**
+ * Responsive widths written beside every uploaded image (1200 is the link-preview size). A
+ * variant's name follows from the stored path: /uploads/ab12.webp -> /uploads/ab12-480w.webp.
+ */
+export const IMAGE_VARIANT_WIDTHS = [480, 960, 1200, 1600] as const;
+export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
+
+export function imageVariantPath(path: string, width: ImageVariantWidth): string {
+  const dot = path.lastIndexOf('.');
+  return `${dot > path.lastIndexOf('/') ? path.slice(0, dot) : path}-${width}w.webp`;
+}

@@ -57,3 +57,21 @@ export const errorResponses = {
   415: ErrorBodySchema,
   429: ErrorBodySchema,
 };
+
+/** Longer than any good description: a flyer's full text belongs in the post's own text. */
+export const ALT_TEXT_MAX = 500;
+
+/**
+ * An image's text alternative. null (or absent): not filled in yet, flagged in the dashboard;
+ * '' : decorative, chosen on purpose (alt=""); any other text: what a screen reader says.
+ * Text of spaces only is refused, so a blank field never passes for "decorative".
+ */
+export const AltTextSchema = Type.Union([
+  Type.String({ maxLength: ALT_TEXT_MAX, pattern: '^(|[\\s\\S]*\\S[\\s\\S]*)$' }),
+  Type.Null(),
+], { description: "Alt text: null = not filled in yet, '' = decorative on purpose, else the text" });
+
+/** The alt text as stored: trimmed text, '' (decorative) or null (not filled in). */
+export function storedAlt(value: string | null | undefined): string | null {
+  return value === undefined || value === null ? null : value.trim();
+}

@@ -1,5 +1,5 @@
 // The fixed button that dials the 533 hotline on every public page, hidden while the side menu is open.
-import { useTranslation } from 'react-i18next';
+import { useShellTranslation } from '../i18n';
 import { useSnapshot } from 'valtio';
 import { appState } from '../state/app';
 import { PhoneIcon } from './icons';
@@ -7,7 +7,7 @@ import { PhoneIcon } from './icons';
 export const HOTLINE = '533';
 
 export function EmergencyButton() {
-  const { t } = useTranslation();
+  const { t } = useShellTranslation();
   const { navbarOpen } = useSnapshot(appState);
   if (navbarOpen) return null;
   return (

@@ -1,5 +1,5 @@
 // The EN/AR switch. i18next caches the choice in the cookie i18next; the <html> lang and dir follow.
-import { useTranslation } from 'react-i18next';
+import { useShellTranslation } from '../i18n';
 
 const LANGUAGES = [
   { code: 'en', label: 'EN', name: 'English' },
@@ -7,7 +7,7 @@ const LANGUAGES = [
 ] as const;
 
 export function LanguageSwitch({ className = '' }: { className?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useShellTranslation();
   const current = i18n.resolvedLanguage === 'ar' ? 'ar' : 'en';
   return (
     <div className={`lang-switch ${className}`} role="group" aria-label={t('language.label')}>

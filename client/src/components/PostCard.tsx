@@ -3,12 +3,14 @@ import { Link } from 'wouter';
 import { excerpt } from '../lib/excerpt';
 import type { PublicPost } from '@shared/api-types';
 import { RelativeTimeText } from './RelativeTimeText';
+import { ResponsiveImage } from './ResponsiveImage';
 
 export function PostCard({ post, width, eager }: { post: PublicPost; width: number; eager?: boolean }) {
   return (
     <article className="card post-card">
       {post.image && (
-        <img src={post.image} alt="" width={400} height={225} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <ResponsiveImage src={post.image} alt={post.imageAlt} sizes="(max-width: 40rem) 100vw, (max-width: 64rem) 50vw, 24rem"
+          width={400} height={225} loading={eager ? 'eager' : 'lazy'} decoding="async" />
       )}
       <div className="card-body">
         <h2 className="card-title">

@@ -1,30 +1,30 @@
-// The quick exit on every public page: a visible bilingual button, and Shift pressed three times
-// within five seconds, counted aloud for screen readers.
+// The quick exit on every public page: a visible bilingual button, and Shift pressed on its own
+// three times (GOV.UK's rule, see lib/shiftCounter.ts), counted aloud for screen readers.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { countShiftPresses, SHIFT_PRESSES } from '../lib/shiftCounter';
+import { useShellTranslation } from '../i18n';
+import { ShiftCounter, SHIFT_PRESSES } from '../lib/shiftCounter';
 import { quickExit } from '../lib/quickExit';
 import { ExitIcon } from './icons';
 
 export function QuickExit() {
-  const { t, i18n } = useTranslation();
-  const presses = useRef<number[]>([]);
+  const { t, i18n } = useShellTranslation();
+  const counter = useRef(new ShiftCounter());
   const [announcement, setAnnouncement] = useState('');
 
   useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Shift' || event.repeat) return;
-      presses.current = countShiftPresses(presses.current, Date.now());
-      const count = presses.current.length;
-      if (count >= SHIFT_PRESSES) {
-        presses.current = [];
-        quickExit();
-        return;
-      }
-      setAnnouncement(t('quickExit.shiftCount', { count, total: SHIFT_PRESSES }));
+    const onKey = (event: KeyboardEvent) => {
+      const outcome = counter.current.handle(event, Date.now());
+      if (outcome.kind === 'exit') quickExit();
+      else if (outcome.kind === 'counted') setAnnouncement(t('quickExit.shiftCount', { count: outcome.count, total: SHIFT_PRESSES }));
+      else if (outcome.kind === 'reset') setAnnouncement('');
     };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    // Capture phase: a field that stops its key events from bubbling cannot hide them from the exit.
+    document.addEventListener('keydown', onKey, true);
+    document.addEventListener('keyup', onKey, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('keyup', onKey, true);
+    };
   }, [t]);
 
   // The button reads in both languages at once: someone in a hurry may not read the page's language.

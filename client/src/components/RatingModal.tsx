@@ -1,7 +1,7 @@
 // The website rating modal: five teal stars, a title and a close button (docs/product-rules.md, Screens).
 // Focus moves into the dialog, Tab stays inside it, Escape closes it and focus returns.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShellTranslation } from '../i18n';
 import { useSnapshot } from 'valtio';
 import { api } from '../api/client';
 import { appState, readStoredNumber, storeNumber, WEBSITE_RATE_KEY } from '../state/app';
@@ -18,10 +18,13 @@ export function RatingModal() {
 }
 
 function RatingDialog() {
-  const { t } = useTranslation();
+  const { t } = useShellTranslation();
   const dialog = useRef<HTMLDivElement>(null);
   const [rated, setRated] = useState<number | null>(() => readStoredNumber(WEBSITE_RATE_KEY));
   const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  // Set at once, before React re-renders the disabled stars: a double click sends one vote.
+  const sending = useRef(false);
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -38,7 +41,9 @@ function RatingDialog() {
   }, []);
 
   const rate = async (value: number) => {
-    if (value <= 0) return;
+    if (value <= 0 || sending.current) return;
+    sending.current = true;
+    setBusy(true);
     setFailed(false);
     try {
       const answer = await api.post<{ rated: number }>('/api/rating/website', { rate: value });
@@ -46,6 +51,9 @@ function RatingDialog() {
       setRated(answer.rated);
     } catch {
       setFailed(true);
+    } finally {
+      sending.current = false;
+      setBusy(false);
     }
   };
 
@@ -63,7 +71,7 @@ function RatingDialog() {
             <p role="status">{t('rating.thanks')}</p>
           </>
         ) : (
-          <StarInput label={t('rating.websiteTitle')} onRate={(value) => { void rate(value); }} />
+          <StarInput label={t('rating.websiteTitle')} disabled={busy} onRate={(value) => { void rate(value); }} />
         )}
         {failed && <p className="status-error" role="alert">{t('status.error')}</p>}
       </div>

@@ -1,5 +1,5 @@
 // Five teal stars: a read-only display (averages, a vote already given) and the rating control.
-import { useTranslation } from 'react-i18next';
+import { useShellTranslation } from '../i18n';
 import { StarIcon } from './icons';
 
 export const STAR_COUNT = 5;
@@ -16,9 +16,9 @@ export function StarDisplay({ value, label, size = 24 }: { value: number; label:
 }
 
 export function StarInput({ onRate, disabled, label }: { onRate: (rate: number) => void; disabled?: boolean; label: string }) {
-  const { t } = useTranslation();
+  const { t } = useShellTranslation();
   return (
-    <div className="stars stars-input" role="group" aria-label={label}>
+    <div className="stars stars-input" role="group" aria-label={label} aria-busy={disabled || undefined}>
       {Array.from({ length: STAR_COUNT }, (_, index) => {
         const rate = index + 1;
         return (

@@ -1,14 +1,14 @@
 // Shared loading, error and empty states, so every screen says the same thing the same way.
-import { useTranslation } from 'react-i18next';
+import { useShellTranslation } from '../i18n';
 import type { ApiRequestError } from '../api/client';
 
 export function Loading() {
-  const { t } = useTranslation();
+  const { t } = useShellTranslation();
   return <p className="status" role="status">{t('status.loading')}</p>;
 }
 
 export function ErrorMessage({ error }: { error: ApiRequestError }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useShellTranslation();
   const text = error.isNetworkError
     ? t('status.network')
     : error.status === 404

@@ -1,11 +1,11 @@
 // Dark or light background, dark first, kept in localStorage (docs/product-rules.md, What it does).
-import { useTranslation } from 'react-i18next';
+import { useShellTranslation } from '../i18n';
 import { useSnapshot } from 'valtio';
 import { appState, toggleTheme } from '../state/app';
 import { MoonIcon, SunIcon } from './icons';
 
 export function ThemeToggle() {
-  const { t } = useTranslation();
+  const { t } = useShellTranslation();
   const { theme } = useSnapshot(appState);
   const isDark = theme === 'dark';
   return (

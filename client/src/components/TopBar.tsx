@@ -1,7 +1,7 @@
 // The header of every public page: its colour follows the page setting (none, white, black, side).
 // Under 768 px the links fold into a hamburger menu that closes on navigation.
 import { useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShellTranslation } from '../i18n';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { sendEvent } from '../lib/events';
@@ -21,7 +21,7 @@ export function onNavClick(href: string) {
 }
 
 export function NavList({ className, onNavigate }: { className: string; onNavigate?: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useShellTranslation();
   const [location] = useLocation();
   return (
     <ul className={className}>
@@ -38,7 +38,7 @@ export function NavList({ className, onNavigate }: { className: string; onNaviga
 }
 
 export function TopBar({ variant }: { variant: HeaderVariant }) {
-  const { t } = useTranslation();
+  const { t } = useShellTranslation();
   const { navbarOpen } = useSnapshot(appState);
   const { userInfo } = useSnapshot(session);
   const [location] = useLocation();

@@ -18,7 +18,7 @@ describe('GET /api/content/:type', () => {
     for (const [url, type] of [['About', 'About'], ['Human%20Trafficing', 'Human Trafficing'], ['Activity', 'Activity']]) {
       const response = await read(url);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ type, contentEn: '', contentAr: '', image: '' });
+      expect(response.json()).toEqual({ type, contentEn: '', contentAr: '', image: '', imageAltEn: null, imageAltAr: null });
     }
   });
 
@@ -35,18 +35,18 @@ describe('POST /api/content/:type', () => {
   it('creates, then replaces, the text; GET reads it back', async () => {
     const created = await save('About', { type: 'About', contentEn: 'Who we are', contentAr: 'من نحن', image: '/uploads/abc123.webp' });
     expect(created.statusCode).toBe(200);
-    expect(created.json()).toEqual({ type: 'About', contentEn: 'Who we are', contentAr: 'من نحن', image: '/uploads/abc123.webp' });
+    expect(created.json()).toEqual({ type: 'About', contentEn: 'Who we are', contentAr: 'من نحن', image: '/uploads/abc123.webp', imageAltEn: null, imageAltAr: null });
 
     const replaced = await save('About', { contentEn: 'Who we are now', contentAr: 'من نحن الآن' });
     expect(replaced.statusCode).toBe(200);
-    expect(replaced.json()).toEqual({ type: 'About', contentEn: 'Who we are now', contentAr: 'من نحن الآن', image: '' });
+    expect(replaced.json()).toEqual({ type: 'About', contentEn: 'Who we are now', contentAr: 'من نحن الآن', image: '', imageAltEn: null, imageAltAr: null });
     expect((await read('About')).json()).toEqual(replaced.json());
   });
 
   it("saves 'Human Trafficing' through the URL-encoded space", async () => {
     const response = await save('Human%20Trafficing', { type: 'Human Trafficing', contentEn: 'HT text', contentAr: 'نص الاتجار' });
     expect(response.statusCode).toBe(200);
-    expect((await read('Human%20Trafficing')).json()).toEqual({ type: 'Human Trafficing', contentEn: 'HT text', contentAr: 'نص الاتجار', image: '' });
+    expect((await read('Human%20Trafficing')).json()).toEqual({ type: 'Human Trafficing', contentEn: 'HT text', contentAr: 'نص الاتجار', image: '', imageAltEn: null, imageAltAr: null });
     // The other types are untouched.
     expect((await read('Activity')).json().contentEn).toBe('');
   });
@@ -55,7 +55,7 @@ describe('POST /api/content/:type', () => {
     const contentEn = `<script>alert('x')</script><b>bold</b>`;
     const contentAr = `'; DROP TABLE content; -- "quoted" نص`;
     expect((await save('Activity', { contentEn, contentAr })).statusCode).toBe(200);
-    expect((await read('Activity')).json()).toEqual({ type: 'Activity', contentEn, contentAr, image: '' });
+    expect((await read('Activity')).json()).toEqual({ type: 'Activity', contentEn, contentAr, image: '', imageAltEn: null, imageAltAr: null });
   });
 
   it('lets an admin save too', async () => {
@@ -123,6 +123,6 @@ describe('ContentRepository', () => {
   it('saves and finds directly (used by the demo seed)', async () => {
     const repository = new ContentRepository(ctx.app.db);
     await repository.save('Activity', { contentEn: 'seeded', contentAr: 'مزروع', image: '' });
-    expect(await repository.find('Activity')).toEqual({ type: 'Activity', contentEn: 'seeded', contentAr: 'مزروع', image: '' });
+    expect(await repository.find('Activity')).toEqual({ type: 'Activity', contentEn: 'seeded', contentAr: 'مزروع', image: '', imageAltEn: null, imageAltAr: null });
   });
 });

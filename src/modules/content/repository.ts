@@ -9,15 +9,15 @@ export class ContentRepository {
 
   async find(type: ContentType): Promise<Content | undefined> {
     const row = await this.db.selectFrom('content').selectAll().where('type', '=', type).executeTakeFirst();
-    return row && { type: row.type, contentEn: row.content_en, contentAr: row.content_ar, image: row.image };
+    return row && { type: row.type, contentEn: row.content_en, contentAr: row.content_ar, image: row.image, imageAltEn: row.image_alt_en, imageAltAr: row.image_alt_ar };
   }
 
   /** Creates or replaces the text of one type. */
   async save(type: ContentType, input: ContentInput): Promise<Content> {
-    const values = { content_en: input.contentEn, content_ar: input.contentAr, image: input.image, updated_at: nowIso() };
+    const values = { content_en: input.contentEn, content_ar: input.contentAr, image: input.image, image_alt_en: input.imageAltEn ?? null, image_alt_ar: input.imageAltAr ?? null, updated_at: nowIso() };
     await this.db.insertInto('content').values({ type, ...values })
       .onConflict((oc) => oc.column('type').doUpdateSet(values))
       .execute();
-    return { type, ...input };
+    return { type, ...input, imageAltEn: values.image_alt_en, imageAltAr: values.image_alt_ar };
   }
 }

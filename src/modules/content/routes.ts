@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { changedFields } from '../audit/repository';
 import { apiError } from '../../errors';
-import { errorResponses } from '@shared/schemas';
+import { assertDecorativeInBoth } from '@shared/alt-text';
+import { errorResponses, storedAlt } from '@shared/schemas';
 import { removeUnreferencedUploads } from '../uploads/storage';
 import { contentMessages } from './messages';
 import { ContentRepository } from './repository';
@@ -20,7 +21,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const { type } = request.params;
-    return (await content.find(type)) ?? { type, contentEn: '', contentAr: '', image: '' };
+    return (await content.find(type)) ?? { type, contentEn: '', contentAr: '', image: '', imageAltEn: null, imageAltAr: null };
   });
 
   app.post('/content/:type', {
@@ -40,8 +41,12 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const image = body.image ?? '';
     if (image !== '' && type !== TYPE_WITH_IMAGE) throw apiError(400, contentMessages.imageOnlyForAbout, 'image');
 
+    const imageAltEn = storedAlt(body.imageAltEn);
+    const imageAltAr = storedAlt(body.imageAltAr);
+    assertDecorativeInBoth(imageAltEn, imageAltAr, 'imageAltAr');
+
     const before = await content.find(type);
-    const saved = await content.save(type, { contentEn: body.contentEn, contentAr: body.contentAr, image });
+    const saved = await content.save(type, { contentEn: body.contentEn, contentAr: body.contentAr, image, imageAltEn, imageAltAr });
     await app.audit.record(request.currentUser!, before ? 'update' : 'create', 'content', type, changedFields(before ?? {}, saved));
     // A replaced About image is removed from disk once nothing else shows it.
     if (before && before.image !== saved.image) await removeUnreferencedUploads(app.db, app.config.uploadsDir, [before.image]);

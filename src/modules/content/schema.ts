@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { UploadPathSchema } from '@shared/schemas';
+import { AltTextSchema, UploadPathSchema } from '@shared/schemas';
 
 import { CONTENT_TYPES, type ContentType } from '@shared/domain';
 
@@ -19,13 +19,20 @@ export const ContentBodySchema = Type.Object({
   contentEn: Type.String({ maxLength: CONTENT_TEXT_MAX }),
   contentAr: Type.String({ maxLength: CONTENT_TEXT_MAX }),
   image: Type.Optional(UploadPathSchema),
+  /** Page texts are bilingual, so is their image's alt text. */
+  imageAltEn: Type.Optional(AltTextSchema),
+  imageAltAr: Type.Optional(AltTextSchema),
 }, { additionalProperties: false });
+
+const StoredAlt = Type.Union([Type.String(), Type.Null()], { description: "null = not filled in yet, '' = decorative" });
 
 export const ContentSchema = Type.Object({
   type: ContentTypeSchema,
   contentEn: Type.String(),
   contentAr: Type.String(),
   image: Type.String(),
+  imageAltEn: StoredAlt,
+  imageAltAr: StoredAlt,
 });
 
 export type ContentBody = Static<typeof ContentBodySchema>;
@@ -34,4 +41,7 @@ export interface ContentInput {
   contentEn: string;
   contentAr: string;
   image: string;
+  /** Absent: not filled in yet (null). */
+  imageAltEn?: string | null;
+  imageAltAr?: string | null;
 }

@@ -42,6 +42,8 @@ describe('maps: create and read', () => {
       countryMap: '/uploads/country1.webp',
       cityMap: '/uploads/city1.webp',
       cityMapAdd: '/uploads/cityadd1.webp',
+      thumbnailAltEn: null, thumbnailAltAr: null, countryMapAltEn: null, countryMapAltAr: null,
+      cityMapAltEn: null, cityMapAltAr: null, cityMapAddAltEn: null, cityMapAddAltAr: null,
       branch: [branch(1), { ...branch(2), lat: null, lang: null }],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

@@ -9,6 +9,14 @@ function toBranch(row: Selectable<BranchesTable>): Branch {
 
 function toCity(row: Selectable<CitiesTable>, branches: Branch[]): City {
   return {
+    thumbnailAltEn: row.thumbnail_alt_en,
+    thumbnailAltAr: row.thumbnail_alt_ar,
+    countryMapAltEn: row.country_map_alt_en,
+    countryMapAltAr: row.country_map_alt_ar,
+    cityMapAltEn: row.city_map_alt_en,
+    cityMapAltAr: row.city_map_alt_ar,
+    cityMapAddAltEn: row.city_map_add_alt_en,
+    cityMapAddAltAr: row.city_map_add_alt_ar,
     _id: row.id,
     name: row.name,
     thumbnail: row.thumbnail,
@@ -28,6 +36,14 @@ function cityColumns(input: CityInput) {
     country_map: input.countryMap ?? '',
     city_map: input.cityMap ?? '',
     city_map_add: input.cityMapAdd ?? '',
+    thumbnail_alt_en: input.alts?.thumbnailAltEn ?? null,
+    thumbnail_alt_ar: input.alts?.thumbnailAltAr ?? null,
+    country_map_alt_en: input.alts?.countryMapAltEn ?? null,
+    country_map_alt_ar: input.alts?.countryMapAltAr ?? null,
+    city_map_alt_en: input.alts?.cityMapAltEn ?? null,
+    city_map_alt_ar: input.alts?.cityMapAltAr ?? null,
+    city_map_add_alt_en: input.alts?.cityMapAddAltEn ?? null,
+    city_map_add_alt_ar: input.alts?.cityMapAddAltAr ?? null,
   };
 }
 
@@ -72,7 +88,7 @@ export class CitiesRepository {
       await trx.insertInto('cities').values(row).execute();
       await this.insertBranches(trx, row.id, input.branch);
     });
-    return toCity(row, input.branch.map(copyBranch));
+    return (await this.findById(row.id))!;
   }
 
   /** Replaces the city's fields and its whole branch list; undefined when the id is unknown. */
@@ -110,8 +126,4 @@ export class CitiesRepository {
       lng: b.lang,
     }))).execute();
   }
-}
-
-function copyBranch(b: Branch): Branch {
-  return { address: b.address, phone: b.phone, email: b.email, lat: b.lat ?? null, lang: b.lang ?? null };
 }

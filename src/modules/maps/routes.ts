@@ -6,12 +6,17 @@ import { DeletedSchema, errorResponses } from '@shared/schemas';
 import { removeUnreferencedUploads } from '../uploads/storage';
 import { mapsMessages } from './messages';
 import { CitiesRepository, isDuplicateCityName } from './repository';
-import { CityBodySchema, CityIdParamsSchema, CityNameParamsSchema, CitySchema, type City, type CityInput } from './schema';
+import { CITY_IMAGE_FIELDS, CityBodySchema, CityIdParamsSchema, CityNameParamsSchema, CitySchema, type City, type CityAlts, type CityInput } from './schema';
 import { parseCityBody, schemaErrorsOf } from './validate-city';
 
 /** The fields worth recording in the audit log (ids and timestamps are not changes). */
 function auditedFields(city: City | CityInput): Record<string, unknown> {
-  return { name: city.name, thumbnail: city.thumbnail, countryMap: city.countryMap, cityMap: city.cityMap, cityMapAdd: city.cityMapAdd, branch: city.branch };
+  const alts = 'alts' in city ? city.alts : city;
+  return {
+    name: city.name, thumbnail: city.thumbnail, countryMap: city.countryMap, cityMap: city.cityMap, cityMapAdd: city.cityMapAdd,
+    ...Object.fromEntries(CITY_IMAGE_FIELDS.flatMap((image) => [`${image}AltEn`, `${image}AltAr`]).map((field) => [field, (alts as Partial<CityAlts> | undefined)?.[field as keyof CityAlts] ?? null])),
+    branch: city.branch,
+  };
 }
 
 function imagesOf(city: City): string[] {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { RequiredText, UploadPathSchema } from '@shared/schemas';
+import { AltTextSchema, RequiredText, UploadPathSchema } from '@shared/schemas';
 
 export const LIMITS = { nameMax: 100, branchesMax: 50, addressMax: 300, phoneMax: 32, emailMax: 100 } as const;
 /** Digits, spaces, +, - and parentheses: "+964 (770) 000-0101". */
@@ -29,8 +29,22 @@ export const CityBodySchema = Type.Object({
   countryMap: Type.Optional(UploadPathSchema),
   cityMap: Type.Optional(UploadPathSchema),
   cityMapAdd: Type.Optional(UploadPathSchema),
+  /** Cities are shown in both languages, so each image has an English and an Arabic alt text. */
+  thumbnailAltEn: Type.Optional(AltTextSchema),
+  thumbnailAltAr: Type.Optional(AltTextSchema),
+  countryMapAltEn: Type.Optional(AltTextSchema),
+  countryMapAltAr: Type.Optional(AltTextSchema),
+  cityMapAltEn: Type.Optional(AltTextSchema),
+  cityMapAltAr: Type.Optional(AltTextSchema),
+  cityMapAddAltEn: Type.Optional(AltTextSchema),
+  cityMapAddAltAr: Type.Optional(AltTextSchema),
   branch: Type.Array(BranchBodySchema, { maxItems: LIMITS.branchesMax }),
 }, { additionalProperties: false });
+
+const StoredAlt = Type.Union([Type.String(), Type.Null()], { description: "null = not filled in yet, '' = decorative" });
+
+/** The image fields of a city, each with its pair of alt-text fields (e.g. thumbnailAltEn). */
+export const CITY_IMAGE_FIELDS = ['thumbnail', 'countryMap', 'cityMap', 'cityMapAdd'] as const;
 
 export const BranchSchema = Type.Object({
   address: Type.String(),
@@ -47,6 +61,14 @@ export const CitySchema = Type.Object({
   countryMap: Type.String(),
   cityMap: Type.String(),
   cityMapAdd: Type.String(),
+  thumbnailAltEn: StoredAlt,
+  thumbnailAltAr: StoredAlt,
+  countryMapAltEn: StoredAlt,
+  countryMapAltAr: StoredAlt,
+  cityMapAltEn: StoredAlt,
+  cityMapAltAr: StoredAlt,
+  cityMapAddAltEn: StoredAlt,
+  cityMapAddAltAr: StoredAlt,
   branch: Type.Array(BranchSchema),
   createdAt: Type.String(),
   updatedAt: Type.String(),
@@ -68,5 +90,10 @@ export interface CityInput {
   countryMap?: string;
   cityMap?: string;
   cityMapAdd?: string;
+  /** Absent fields are not filled in yet (null). */
+  alts?: Partial<CityAlts>;
   branch: Branch[];
 }
+
+export type CityAltField = `${(typeof CITY_IMAGE_FIELDS)[number]}Alt${'En' | 'Ar'}`;
+export type CityAlts = Record<CityAltField, string | null>;

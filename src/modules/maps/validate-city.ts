@@ -3,7 +3,9 @@
 import { ApiError, type BilingualMessage, type ErrorItem } from '../../errors';
 import { describeValidationErrors } from '../../plugins/validation';
 import { mapsMessages } from './messages';
-import { PHONE_PATTERN, type Branch, type CityBody, type CityInput } from './schema';
+import { storedAlt } from '@shared/schemas';
+import { decorativeInOneLanguage } from '@shared/alt-text';
+import { CITY_IMAGE_FIELDS, PHONE_PATTERN, type Branch, type CityAlts, type CityBody, type CityInput } from './schema';
 
 /** 'branch.1.phone' -> 'branch[1].phone'. */
 export function branchFieldName(field: string | null): string | null {
@@ -46,8 +48,17 @@ export function parseCityBody(body: CityBody): CityInput {
     if (lang !== null && !(Number.isFinite(lang) && lang >= -180 && lang <= 180)) errors.push(item(mapsMessages.longitudeInvalid, `${at}.lang`));
     return { address: b.address.trim(), phone: b.phone.trim(), email: b.email.trim(), lat, lang };
   });
+  const alts = {} as CityAlts;
+  for (const image of CITY_IMAGE_FIELDS) {
+    const en = storedAlt(body[`${image}AltEn`]);
+    const ar = storedAlt(body[`${image}AltAr`]);
+    if ((en === '') !== (ar === '')) errors.push(item(decorativeInOneLanguage, `${image}AltAr`));
+    alts[`${image}AltEn`] = en;
+    alts[`${image}AltAr`] = ar;
+  }
   if (errors.length > 0) throw new ApiError(400, errors);
   return {
+    alts,
     name: body.name.trim(),
     thumbnail: body.thumbnail ?? '',
     countryMap: body.countryMap ?? '',

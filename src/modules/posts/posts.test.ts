@@ -28,8 +28,8 @@ describe('POST /api/posts', () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/posts', headers: bearer(authorA.token), payload: { ...validPost, title: '  Padded title  ' } });
     expect(response.statusCode).toBe(201);
     const post = response.json();
-    expect(Object.keys(post).sort()).toEqual(['_id', 'author', 'authorName', 'createdAt', 'describtion', 'image', 'language', 'pdf', 'pictures', 'state', 'title', 'type', 'updatedAt', 'video', 'views'].sort());
-    expect(post).toMatchObject({ title: 'Padded title', describtion: 'What the law says.', image: '', pictures: [], video: '', pdf: '', state: 'published', views: 0, author: authorA.id, authorName: 'a', language: 'en', type: 'Iraq' });
+    expect(Object.keys(post).sort()).toEqual(['_id', 'author', 'authorName', 'createdAt', 'describtion', 'image', 'imageAlt', 'language', 'pdf', 'pictures', 'picturesAlt', 'state', 'title', 'type', 'updatedAt', 'video', 'views'].sort());
+    expect(post).toMatchObject({ title: 'Padded title', describtion: 'What the law says.', image: '', imageAlt: null, pictures: [], picturesAlt: [], video: '', pdf: '', state: 'published', views: 0, author: authorA.id, authorName: 'a', language: 'en', type: 'Iraq' });
     expect(post._id).toMatch(/^[a-f0-9]{24}$/);
     expect(post.createdAt).toBe(post.updatedAt);
   });
@@ -117,14 +117,23 @@ describe('POST /api/posts', () => {
 });
 
 describe('GET /api/posts/:id', () => {
-  it('answers a published post to anyone and counts public views', async () => {
+  it('answers a published post to anyone and counts a public view once a day per client', async () => {
     const post = await createPost(authorA.token);
-    const first = await ctx.app.inject({ method: 'GET', url: `/api/posts/${post._id}` });
+    const read = (remoteAddress: string, userAgent = 'Reader/1.0', headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'GET', url: `/api/posts/${post._id}`, remoteAddress, headers: { 'user-agent': userAgent, ...headers } });
+    const first = await read('198.51.100.1');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ _id: post._id, views: 1 });
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/posts/${post._id}` })).json().views).toBe(2);
+    // The attack: one client reloading the page to push a post up does not add views.
+    for (let i = 0; i < 20; i++) expect((await read('198.51.100.1')).json().views).toBe(1);
+    // Another client (another address, or another browser behind the same address) does.
+    expect((await read('198.51.100.2')).json().views).toBe(2);
+    expect((await read('198.51.100.1', 'OtherBrowser/2.0')).json().views).toBe(3);
+    // The same client reading another post counts for that post.
+    const other = await createPost(authorA.token);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/posts/${other._id}`, remoteAddress: '198.51.100.1', headers: { 'user-agent': 'Reader/1.0' } })).json().views).toBe(1);
     // The author previewing their own post does not count as a view.
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/posts/${post._id}`, headers: bearer(authorA.token) })).json().views).toBe(2);
+    expect((await read('198.51.100.9', 'Author/1.0', bearer(authorA.token))).json().views).toBe(3);
   });
 
   it('shows a draft only to its author and admins; 404 for the public, another author and bad tokens', async () => {

@@ -5,6 +5,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { CurrentUser } from '../../plugins/auth';
 import { newId, nowIso } from '@shared/ids';
+import { storedAlt } from '@shared/schemas';
 import { normalizeForSearch } from './normalize';
 import { ResultCache } from './result-cache';
 import { PAGE_SIZE, publicPost, type NewPost, type Post, type PostLanguage, type PostPage, type PostState, type PostType } from './schema';
@@ -22,12 +23,16 @@ function selectPosts(db: Kysely<Database>) {
 }
 
 function toPost(row: PostRow): Post {
+  const pictures = JSON.parse(row.pictures) as string[];
+  const picturesAlt = JSON.parse(row.pictures_alt) as Array<string | null>;
   return {
     _id: row.id,
     title: row.title,
     describtion: row.description,
     image: row.image,
-    pictures: JSON.parse(row.pictures) as string[],
+    imageAlt: row.image_alt,
+    pictures,
+    picturesAlt: pictures.map((_, index) => picturesAlt[index] ?? null),
     video: row.video,
     language: row.language,
     type: row.type,
@@ -46,17 +51,21 @@ function pagesFor(total: number): number {
 }
 
 interface PostColumns {
-  title: string; description: string; image: string; pictures: string; video: string;
+  title: string; description: string; image: string; image_alt: string | null; pictures: string; pictures_alt: string; video: string;
   language: PostLanguage; type: PostType; pdf: string; state: PostState;
 }
 
 /** The stored columns of a post body: trimmed title, empty strings for missing files. */
 function columnsOf(input: NewPost): PostColumns {
+  // Each picture keeps its own alt text; empty picture slots are dropped with theirs.
+  const pictures = (input.pictures ?? []).map((path, index) => ({ path, alt: storedAlt(input.picturesAlt?.[index]) })).filter(({ path }) => path !== '');
   return {
     title: input.title.trim(),
     description: input.describtion,
     image: input.image ?? '',
-    pictures: JSON.stringify((input.pictures ?? []).filter((path) => path !== '')),
+    image_alt: storedAlt(input.imageAlt),
+    pictures: JSON.stringify(pictures.map(({ path }) => path)),
+    pictures_alt: JSON.stringify(pictures.map(({ alt }) => alt)),
     video: (input.video ?? '').trim(),
     language: input.language,
     type: input.type,

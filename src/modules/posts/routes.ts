@@ -6,14 +6,15 @@ import type { CurrentUser } from '../../plugins/auth';
 import { DeletedSchema, IdParamsSchema, PageQuerySchema, errorResponses, pageNumberFrom } from '@shared/schemas';
 import { changedFields } from '../audit/repository';
 import { removeUnreferencedUploads } from '../uploads/storage';
+import { clientOf } from '../visitor/client';
 import { postMessages } from './messages';
 import { PostsRepository } from './repository';
 import { ListParamsSchema, PostBodySchema, PostPageSchema, PostReadSchema, PostSchema, SearchQuerySchema, publicPost, type Post } from './schema';
 
 /** The fields staff edit: what the audit log compares. */
 function editableFields(post: Post): Record<string, unknown> {
-  const { title, describtion, image, pictures, video, language, type, pdf, state } = post;
-  return { title, describtion, image, pictures, video, language, type, pdf, state };
+  const { title, describtion, image, imageAlt, pictures, picturesAlt, video, language, type, pdf, state } = post;
+  return { title, describtion, image, imageAlt, pictures, picturesAlt, video, language, type, pdf, state };
 }
 
 function filesOf(post: Post): string[] {
@@ -74,8 +75,9 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const post = await posts.findById(request.params.id);
     const staffRead = !!post && canManage(request.currentUser, post);
     if (!post || (post.state !== 'published' && !staffRead)) throw apiError(404, postMessages.postNotFound, 'id');
-    // Views count public reads; staff previewing their own work do not inflate them.
-    if (post.state === 'published' && !staffRead) {
+    // Views count public reads, at most once a day per client and post (nothing about the
+    // client is stored, see visitor/daily-digests.ts); staff previewing their work do not count.
+    if (post.state === 'published' && !staffRead && (await app.dailyDigests.sight('view', post._id, ...clientOf(request))).firstToday) {
       await posts.countView(post._id);
       post.views += 1;
     }

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { PageNumberSchema, RequiredText, UploadPathSchema } from '@shared/schemas';
+import { AltTextSchema, PageNumberSchema, RequiredText, UploadPathSchema } from '@shared/schemas';
 
 import { POST_LANGUAGES, POST_STATES, POST_TYPES, type PostLanguage, type PostState, type PostType } from '@shared/domain';
 
@@ -19,7 +19,10 @@ export const PostBodySchema = Type.Object({
   title: RequiredText(LIMITS.titleMax),
   describtion: RequiredText(),
   image: Type.Optional(UploadPathSchema),
+  /** In the post's language (a post has one). */
+  imageAlt: Type.Optional(AltTextSchema),
   pictures: Type.Optional(Type.Array(UploadPathSchema, { maxItems: LIMITS.picturesMax })),
+  picturesAlt: Type.Optional(Type.Array(AltTextSchema, { maxItems: LIMITS.picturesMax, description: 'One alt text per picture, in the order of pictures' })),
   video: Type.Optional(Type.String({ maxLength: LIMITS.videoMax })),
   language: PostLanguageSchema,
   type: PostTypeSchema,
@@ -32,7 +35,9 @@ const PublicPostFields = {
   title: Type.String(),
   describtion: Type.String(),
   image: Type.String(),
+  imageAlt: Type.Union([Type.String(), Type.Null()], { description: "null = not filled in yet, '' = decorative" }),
   pictures: Type.Array(Type.String()),
+  picturesAlt: Type.Array(Type.Union([Type.String(), Type.Null()]), { description: 'Same length and order as pictures' }),
   video: Type.String(),
   language: PostLanguageSchema,
   type: PostTypeSchema,

@@ -1,6 +1,7 @@
 // Receives the files of one multipart request: each is streamed to a hidden temporary file in
-// the uploads folder, checked by its first bytes and size, fsynced, then renamed to a generated
-// name and the folder fsynced, so an answered upload survives a power cut.
+// the uploads folder, checked by its first bytes and size, cleaned (images re-encoded, PDF
+// metadata removed), fsynced, then stored under a generated name and the folder fsynced, so an
+// answered upload survives a power cut.
 // Whatever goes wrong, nothing of the request is left behind.
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
@@ -13,9 +14,10 @@ import { syncDirectory } from '@shared/durable-files';
 import { newId } from '@shared/ids';
 import { SIGNATURE_BYTES, detectFileType, type UploadKind } from './file-types';
 import { uploadMessages, wrongFieldMessage } from './messages';
-import { publicPathOf, removeQuietly } from './storage';
+import { storeImage } from './images';
+import { stripPdfMetadata } from './pdf';
+import { TEMP_PREFIX, publicPathOf, removeQuietly, removeStoredUpload } from './storage';
 
-export const TEMP_PREFIX = '.upload-';
 
 export interface ReceiveOptions {
   field: string;
@@ -40,12 +42,14 @@ async function storeOne(file: Readable & { truncated?: boolean }, uploadsDir: st
     if (file.truncated) throw apiError(413, messages.fileTooLarge, options.field);
     const type = detectFileType(head);
     if (!type || type.kind !== options.kind) throw apiError(415, messages.fileTypeNotSupported, options.field);
+    // The bytes as sent are never kept: images are re-encoded, PDFs rewritten without metadata.
+    if (type.kind === 'image') return await storeImage(temp, uploadsDir, newId(), options.field);
+    await stripPdfMetadata(temp, options.field);
     const name = `${newId()}.${type.extension}`;
     await rename(temp, path.join(uploadsDir, name));
     return publicPathOf(name);
-  } catch (error) {
+  } finally {
     await removeQuietly(temp);
-    throw error;
   }
 }
 
@@ -80,7 +84,7 @@ export async function receiveFiles(request: FastifyRequest, uploadsDir: string, 
       stored.push(await storeOne(part.file, uploadsDir, options));
     }
   } catch (error) {
-    for (const publicPath of stored) await removeQuietly(path.join(uploadsDir, path.basename(publicPath)));
+    for (const publicPath of stored) await removeStoredUpload(uploadsDir, publicPath);
     throw toClientError(error, options);
   }
   if (stored.length === 0) throw apiError(400, messages.noFile, options.field);

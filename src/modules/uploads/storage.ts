@@ -3,9 +3,12 @@ import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { IMAGE_VARIANT_WIDTHS, imageVariantPath } from '@shared/domain';
 import { referencedUploadPaths } from './references';
 
 export const UPLOAD_URL_PREFIX = '/uploads/';
+/** Files being received or encoded: hidden, and swept when a crash leaves one behind. */
+export const TEMP_PREFIX = '.upload-';
 /** Generated names only (24 hex + extension): anything else is not ours to touch. */
 export const STORED_NAME = /^[A-Za-z0-9_-]+\.[a-z0-9]{2,5}$/;
 
@@ -28,6 +31,19 @@ export async function removeQuietly(file: string): Promise<void> {
   }
 }
 
+/** The responsive variants an image's stored path implies (none for a PDF). */
+export function variantPathsOf(publicPath: string): string[] {
+  return publicPath.endsWith('.pdf') ? [] : IMAGE_VARIANT_WIDTHS.map((width) => imageVariantPath(publicPath, width));
+}
+
+/** Removes a stored file and its variants: they live and go together. */
+export async function removeStoredUpload(uploadsDir: string, publicPath: string): Promise<void> {
+  for (const stored of [publicPath, ...variantPathsOf(publicPath)]) {
+    const file = fileOfPublicPath(uploadsDir, stored);
+    if (file) await removeQuietly(file);
+  }
+}
+
 /**
  * Removes the files behind these paths unless some record still references them. Called after
  * a record was deleted or changed, so the record's own old paths are no longer counted.
@@ -38,9 +54,8 @@ export async function removeUnreferencedUploads(db: Kysely<Database>, uploadsDir
   const referenced = await referencedUploadPaths(db);
   const removed: string[] = [];
   for (const publicPath of candidates) {
-    const file = fileOfPublicPath(uploadsDir, publicPath);
-    if (!file || referenced.has(publicPath)) continue;
-    await removeQuietly(file);
+    if (!fileOfPublicPath(uploadsDir, publicPath) || referenced.has(publicPath)) continue;
+    await removeStoredUpload(uploadsDir, publicPath);
     removed.push(publicPath);
   }
   return removed;

@@ -1,49 +1,145 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { buildApp } from '../../app';
+import { openDatabase } from '../../db/connection';
+import { migrateToLatest } from '../../db/migrator';
 import { createTestApp, makeTestConfig, type TestContext } from '../../test/helpers';
-import { DailyVisitors, utcDay } from './daily-visitors';
+import { DailyDigests, utcDay } from './daily-digests';
+import { DailyDigestsRepository } from './digests-repository';
+import { msUntilNextUtcDay } from './plugin';
 import { databaseFilesContain, tablesContaining } from '../../test/personal-data-scan';
 
-describe('DailyVisitors', () => {
-  it('sees a client once a day and again the next day', () => {
-    let now = new Date('2026-03-01T23:59:00Z');
-    const daily = new DailyVisitors(() => now);
-    expect(daily.sight('1.2.3.4', 'UA')).toEqual({ day: '2026-03-01', firstToday: true });
-    expect(daily.sight('1.2.3.4', 'UA')).toEqual({ day: '2026-03-01', firstToday: false });
-    now = new Date('2026-03-02T00:00:01Z');
-    expect(daily.sight('1.2.3.4', 'UA')).toEqual({ day: '2026-03-02', firstToday: true });
-    expect(daily.trackedToday).toBe(1);
+/** A DailyDigests over a real migrated database on a fresh folder, with a clock the test moves. */
+async function digestStore(start: string, maxTracked?: number) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'digests-test-'));
+  const databaseFile = path.join(dataDir, 'site.db');
+  const handle = openDatabase(databaseFile);
+  await migrateToLatest(handle, path.join(dataDir, 'backups'));
+  const clock = { now: new Date(start) };
+  const store = new DailyDigests(new DailyDigestsRepository(handle.db), () => clock.now, maxTracked);
+  const rows = (table: 'daily_salt' | 'daily_digests') => handle.sqlite.prepare<[], { day: string }>(`SELECT day FROM ${table}`).all().map((r) => r.day);
+  return {
+    store, clock, handle, rows, databaseFile,
+    async close() {
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('DailyDigests', () => {
+  it('sees a client once a day per purpose and again the next day', async () => {
+    const t = await digestStore('2026-03-01T23:59:00Z');
+    try {
+      expect(await t.store.sight('visitor', '1.2.3.4', 'UA')).toEqual({ day: '2026-03-01', firstToday: true });
+      expect(await t.store.sight('visitor', '1.2.3.4', 'UA')).toEqual({ day: '2026-03-01', firstToday: false });
+      // Another purpose (a post view) is counted on its own.
+      expect(await t.store.sight('view', 'post1', '1.2.3.4', 'UA')).toEqual({ day: '2026-03-01', firstToday: true });
+      t.clock.now = new Date('2026-03-02T00:00:01Z');
+      expect(await t.store.sight('visitor', '1.2.3.4', 'UA')).toEqual({ day: '2026-03-02', firstToday: true });
+      expect(t.store.trackedToday).toBe(1);
+    } finally {
+      await t.close();
+    }
   });
 
-  it('tells clients apart by address and by user agent, without mixing the two', () => {
-    const daily = new DailyVisitors(() => new Date('2026-03-01T10:00:00Z'));
-    expect(daily.sight('1.2.3.4', 'A').firstToday).toBe(true);
-    expect(daily.sight('1.2.3.5', 'A').firstToday).toBe(true);
-    expect(daily.sight('1.2.3.4', 'B').firstToday).toBe(true);
-    expect(daily.sight('ab', 'c').firstToday).toBe(true);
-    expect(daily.sight('a', 'bc').firstToday).toBe(true);
-    expect(daily.trackedToday).toBe(5);
+  it('tells clients apart by address and by user agent, without mixing the parts', async () => {
+    const t = await digestStore('2026-03-01T10:00:00Z');
+    try {
+      expect((await t.store.sight('visitor', '1.2.3.4', 'A')).firstToday).toBe(true);
+      expect((await t.store.sight('visitor', '1.2.3.5', 'A')).firstToday).toBe(true);
+      expect((await t.store.sight('visitor', '1.2.3.4', 'B')).firstToday).toBe(true);
+      expect((await t.store.sight('visitor', 'ab', 'c')).firstToday).toBe(true);
+      expect((await t.store.sight('visitor', 'a', 'bc')).firstToday).toBe(true);
+      expect(t.store.trackedToday).toBe(5);
+    } finally {
+      await t.close();
+    }
   });
 
-  it('stops remembering past its memory bound instead of growing without limit', () => {
-    const daily = new DailyVisitors(() => new Date('2026-03-01T10:00:00Z'), 2);
-    expect(daily.sight('a', '').firstToday).toBe(true);
-    expect(daily.sight('b', '').firstToday).toBe(true);
-    expect(daily.sight('c', '').firstToday).toBe(false);
-    expect(daily.trackedToday).toBe(2);
+  it('stops remembering past its bound instead of growing without limit', async () => {
+    const t = await digestStore('2026-03-01T10:00:00Z', 2);
+    try {
+      expect((await t.store.sight('visitor', 'a', '')).firstToday).toBe(true);
+      expect((await t.store.sight('visitor', 'b', '')).firstToday).toBe(true);
+      expect((await t.store.sight('visitor', 'c', '')).firstToday).toBe(false);
+      expect(t.rows('daily_digests')).toHaveLength(2);
+    } finally {
+      await t.close();
+    }
   });
 
-  it('keeps no address or user agent in memory, only digests', () => {
-    const daily = new DailyVisitors(() => new Date('2026-03-01T10:00:00Z'));
-    daily.sight('198.51.100.23', 'SecretBrowser/1.0');
-    const remembered = JSON.stringify([...(daily as unknown as { seen: Set<string> }).seen]);
-    expect(remembered).not.toContain('198.51.100.23');
-    expect(remembered).not.toContain('SecretBrowser');
+  it('keeps today\'s salt and digests across a restart, so nobody is counted twice that day', async () => {
+    const t = await digestStore('2026-03-01T08:00:00Z');
+    try {
+      expect((await t.store.sight('visitor', '192.0.2.1', 'Kiosk/1')).firstToday).toBe(true);
+      const salt = t.handle.sqlite.prepare<[], { salt: Buffer }>('SELECT salt FROM daily_salt').get()!.salt;
+      // The restart: a new store over the same database, later the same day.
+      t.clock.now = new Date('2026-03-01T17:00:00Z');
+      const restarted = new DailyDigests(new DailyDigestsRepository(t.handle.db), () => t.clock.now);
+      expect((await restarted.sight('visitor', '192.0.2.1', 'Kiosk/1')).firstToday).toBe(false);
+      expect(restarted.trackedToday).toBe(1);
+      expect(t.handle.sqlite.prepare<[], { salt: Buffer }>('SELECT salt FROM daily_salt').get()!.salt.equals(salt)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('deletes the salt and every digest at the day\'s change, even with no visitor (rollOver from the timer)', async () => {
+    const t = await digestStore('2026-03-01T22:00:00Z');
+    try {
+      await t.store.sight('visitor', '192.0.2.1', 'UA');
+      await t.store.sight('view', 'post1', '192.0.2.1', 'UA');
+      const oldSalt = t.handle.sqlite.prepare<[], { salt: Buffer }>('SELECT salt FROM daily_salt').get()!.salt;
+      expect(t.rows('daily_salt')).toEqual(['2026-03-01']);
+      expect(t.rows('daily_digests')).toEqual(['2026-03-01', '2026-03-01']);
+      t.clock.now = new Date('2026-03-02T00:00:01Z');
+      await t.store.rollOver();
+      expect(t.rows('daily_salt')).toEqual(['2026-03-02']);
+      expect(t.rows('daily_digests')).toEqual([]);
+      // Gone from the file too: neither the database nor its WAL holds the old salt's bytes.
+      for (const file of [t.databaseFile, `${t.databaseFile}-wal`]) {
+        if (existsSync(file)) expect(readFileSync(file).includes(oldSalt)).toBe(false);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a restart on a later day deletes the earlier day at start', async () => {
+    const t = await digestStore('2026-03-01T22:00:00Z');
+    try {
+      await t.store.sight('visitor', '192.0.2.1', 'UA');
+      t.clock.now = new Date('2026-03-04T09:00:00Z');
+      const restarted = new DailyDigests(new DailyDigestsRepository(t.handle.db), () => t.clock.now);
+      await restarted.rollOver();
+      expect(t.rows('daily_salt')).toEqual(['2026-03-04']);
+      expect(t.rows('daily_digests')).toEqual([]);
+      expect((await restarted.sight('visitor', '192.0.2.1', 'UA')).firstToday).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('stores no digest for a day whose salt is already gone (a request racing the day change)', async () => {
+    const t = await digestStore('2026-03-01T10:00:00Z');
+    try {
+      const repository = new DailyDigestsRepository(t.handle.db);
+      expect(await repository.remember('2026-02-28', Buffer.alloc(16, 1))).toBe(false);
+      expect(t.rows('daily_digests')).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 
   it('uses the UTC day', () => {
     expect(utcDay(new Date('2026-03-01T23:30:00-03:00'))).toBe('2026-03-02');
+  });
+
+  it('schedules the day change just after the next UTC midnight', () => {
+    expect(msUntilNextUtcDay(new Date('2026-03-01T23:59:00Z'))).toBe(61_000);
   });
 });
 
@@ -121,21 +217,34 @@ describe('GET /api/visitor behind a trusted proxy', () => {
 });
 
 describe('visitor count after a restart', () => {
-  it('keeps the total on the same DATA_DIR', async () => {
+  it('keeps the total and today\'s digests on the same DATA_DIR: a kiosk restarted the same day does not count its staff again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-01T07:00:00Z'));
     const first = await createTestApp();
     try {
-      await first.app.inject({ method: 'GET', url: '/api/visitor', remoteAddress: '192.0.2.10' });
-      await first.app.inject({ method: 'GET', url: '/api/visitor', remoteAddress: '192.0.2.11' });
+      const visit = (app: typeof first.app, remoteAddress: string) => app.inject({ method: 'GET', url: '/api/visitor', remoteAddress, headers: { 'user-agent': 'Kiosk/1.0' } });
+      await visit(first.app, '192.0.2.10');
+      expect((await visit(first.app, '192.0.2.11')).json()).toEqual({ count: 2 });
       await first.app.close();
+      vi.setSystemTime(new Date('2026-06-01T09:00:00Z'));
       const second = await buildApp(makeTestConfig(first.dataDir), { logger: false });
       try {
-        const response = await second.inject({ method: 'GET', url: '/api/visitor', remoteAddress: '192.0.2.10' });
-        // The in-memory set is gone after a restart, so this visitor counts once more: 3.
-        expect(response.json()).toEqual({ count: 3 });
+        expect((await visit(second, '192.0.2.10')).json()).toEqual({ count: 2 });
       } finally {
         await second.close();
       }
+      // The next morning's start deletes yesterday's salt and digests before anyone visits.
+      vi.setSystemTime(new Date('2026-06-02T07:00:00Z'));
+      const third = await buildApp(makeTestConfig(first.dataDir), { logger: false });
+      try {
+        expect(third.sqlite.prepare('SELECT day FROM daily_salt').all()).toEqual([{ day: '2026-06-02' }]);
+        expect(third.sqlite.prepare('SELECT count(*) AS n FROM daily_digests').get()).toEqual({ n: 0 });
+        expect((await visit(third, '192.0.2.10')).json()).toEqual({ count: 3 });
+      } finally {
+        await third.close();
+      }
     } finally {
+      vi.useRealTimers();
       rmSync(first.dataDir, { recursive: true, force: true });
     }
   });

@@ -1,8 +1,9 @@
 // /maps/{city}: the city's maps, its branches and the once-per-browser service rating.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { api } from '../../api/client';
+import { altIn, ResponsiveImage } from '../../components/ResponsiveImage';
 import { StarDisplay, StarInput } from '../../components/Stars';
 import { ErrorMessage, Loading } from '../../components/Status';
 import { useApi } from '../../api/useApi';
@@ -14,7 +15,7 @@ import { readStoredNumber, SERVICE_RATE_KEY, storeNumber } from '../../state/app
 export const SUCCESS_BANNER_MS = 3000;
 
 export default function CityPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { city = '' } = useParams<{ city: string }>();
   const state = useApi<City>(`/api/maps/m/${encodeURIComponent(city)}`);
   useDocumentTitle(state.data?.name ?? city);
@@ -28,10 +29,12 @@ export default function CityPage() {
         <>
           <div className="map-images">
             {data.countryMap && (
-              <figure><img src={data.countryMap} alt={t('city.countryMap', { name: data.name })} width={640} height={480} /></figure>
+              <figure><ResponsiveImage src={data.countryMap} alt={altIn(i18n.resolvedLanguage, data.countryMapAltEn, data.countryMapAltAr) ?? t('city.countryMap', { name: data.name })}
+                sizes="(max-width: 44rem) 100vw, 40rem" width={640} height={480} /></figure>
             )}
             {data.cityMap && (
-              <figure><img src={data.cityMap} alt={t('city.cityMap', { name: data.name })} width={640} height={480} loading="lazy" /></figure>
+              <figure><ResponsiveImage src={data.cityMap} alt={altIn(i18n.resolvedLanguage, data.cityMapAltEn, data.cityMapAltAr) ?? t('city.cityMap', { name: data.name })}
+                sizes="(max-width: 44rem) 100vw, 40rem" width={640} height={480} loading="lazy" /></figure>
             )}
           </div>
           <h2>{t('city.branches')}</h2>
@@ -56,6 +59,8 @@ function ServiceRating() {
   const [rated, setRated] = useState<number | null>(() => readStoredNumber(SERVICE_RATE_KEY));
   const [success, setSuccess] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Set at once, before React re-renders the disabled stars: a double click sends one vote.
+  const sending = useRef(false);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -65,6 +70,8 @@ function ServiceRating() {
   }, [success]);
 
   const rate = async (value: number) => {
+    if (sending.current) return;
+    sending.current = true;
     setBusy(true);
     setFailed(false);
     try {
@@ -75,6 +82,7 @@ function ServiceRating() {
     } catch {
       setFailed(true);
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   };

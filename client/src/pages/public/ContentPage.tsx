@@ -1,5 +1,6 @@
 // /about and /ht: the page text in the chosen language (About with its image), never as HTML.
 import { useTranslation } from 'react-i18next';
+import { altIn, ResponsiveImage } from '../../components/ResponsiveImage';
 import { ErrorMessage, Loading, Empty } from '../../components/Status';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -19,7 +20,8 @@ function ContentPage({ type, titleKey }: { type: string; titleKey: string }) {
       {state.data && (
         <>
           {type === 'About' && state.data.image && (
-            <img className="content-image" src={state.data.image} alt="" width={960} height={540} />
+            <ResponsiveImage className="content-image" src={state.data.image} alt={altIn(i18n.resolvedLanguage, state.data.imageAltEn, state.data.imageAltAr)}
+              sizes="(max-width: 60rem) 100vw, 60rem" width={960} height={540} />
           )}
           {text ? <div className="prose">{text}</div> : <Empty>{t('content.empty')}</Empty>}
         </>

@@ -1,7 +1,7 @@
 // The home screen: the circular menu with the eight links, the language switch, the search link
 // and, for authors, the dashboard link (docs/product-rules.md, Screens).
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShellTranslation } from '../../i18n';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { DashboardIcon, SearchIcon } from '../../components/icons';
@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { session } from '../../state/session';
 
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = useShellTranslation();
   const { userInfo } = useSnapshot(session);
   useDocumentTitle(undefined);
   return (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { PdfIcon } from '../../components/icons';
 import { RelativeTimeText } from '../../components/RelativeTimeText';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { ErrorMessage, Loading } from '../../components/Status';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -24,7 +25,7 @@ export default function PostDetailPage() {
     <article className="page post-detail" lang={post.language === 'ar' ? 'ar' : 'en'} dir={post.language === 'ar' ? 'rtl' : 'ltr'}>
       <h1>{post.title}</h1>
       <RelativeTimeText date={post.createdAt} />
-      {post.image && <img className="post-image" src={post.image} alt="" width={960} height={540} />}
+      {post.image && <ResponsiveImage className="post-image" src={post.image} alt={post.imageAlt} sizes="(max-width: 60rem) 100vw, 60rem" width={960} height={540} />}
       <div className="prose">{post.describtion}</div>
       {video && VIDEO_ID.test(video) && (
         <div className="video">
@@ -41,8 +42,9 @@ export default function PostDetailPage() {
           <ul className="album">
             {post.pictures.map((picture, index) => (
               <li key={picture + index}>
-                <a href={picture} target="_blank" rel="noopener noreferrer" aria-label={t('post.picture', { number: index + 1 })}>
-                  <img src={picture} alt="" width={300} height={200} loading="lazy" decoding="async" />
+                {/* The link is named by the picture's alt text, or by its number when it has none. */}
+                <a href={picture} target="_blank" rel="noopener noreferrer" aria-label={post.picturesAlt[index] ? undefined : t('post.picture', { number: index + 1 })}>
+                  <ResponsiveImage src={picture} alt={post.picturesAlt[index]} sizes="(max-width: 40rem) 50vw, 14rem" width={300} height={200} loading="lazy" decoding="async" />
                 </a>
               </li>
             ))}

@@ -1,6 +1,7 @@
 // /servicemap: the grid of city thumbnails and the average service rating, read-only.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { altIn, ResponsiveImage } from '../../components/ResponsiveImage';
 import { StarDisplay } from '../../components/Stars';
 import { Empty, ErrorMessage, Loading } from '../../components/Status';
 import { useApi } from '../../api/useApi';
@@ -8,7 +9,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import type { City, RatingSummary } from '@shared/api-types';
 
 export default function ServiceMapPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const cities = useApi<City[]>('/api/maps');
   const rating = useApi<RatingSummary>('/api/rating');
   const title = t('servicemap.title');
@@ -30,7 +31,8 @@ export default function ServiceMapPage() {
           {cities.data.map((city) => (
             <li key={city._id}>
               <Link href={`/maps/${encodeURIComponent(city.name)}`} className="card city-card">
-                {city.thumbnail && <img src={city.thumbnail} alt="" width={320} height={200} loading="lazy" decoding="async" />}
+                {city.thumbnail && <ResponsiveImage src={city.thumbnail} alt={altIn(i18n.resolvedLanguage, city.thumbnailAltEn, city.thumbnailAltAr)}
+                  sizes="(max-width: 40rem) 100vw, (max-width: 64rem) 50vw, 24rem" width={320} height={200} loading="lazy" decoding="async" />}
                 <span className="city-name">{city.name}</span>
               </Link>
             </li>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { errorItems } from '../../../components/dashboard/errorText';
+import { AltTextField } from '../../../components/dashboard/AltTextField';
 import { FileUploadField } from '../../../components/dashboard/FileUploadField';
 import { useDraftForm } from '../../../components/dashboard/formDraft';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
@@ -12,8 +13,8 @@ import { PageTitle } from '../PageTitle';
 import { CONTENT_TYPES } from '@shared/domain';
 import type { Content, ContentType } from '@shared/api-types';
 
-type ContentForm = Pick<Content, 'contentEn' | 'contentAr' | 'image'>;
-const EMPTY_CONTENT: ContentForm = { contentEn: '', contentAr: '', image: '' };
+type ContentForm = Pick<Content, 'contentEn' | 'contentAr' | 'image'> & Partial<Pick<Content, 'imageAltEn' | 'imageAltAr'>>;
+const EMPTY_CONTENT: ContentForm = { contentEn: '', contentAr: '', image: '', imageAltEn: null, imageAltAr: null };
 
 export function ContentPage() {
   const { t } = useTranslation('dashboard');
@@ -21,9 +22,9 @@ export function ContentPage() {
   const [type, setType] = useState<ContentType>('About');
   const { form, setForm, loading, loadError, markSaved } = useDraftForm<ContentForm, Content>(
     `content:${type}`, EMPTY_CONTENT, `/api/content/${encodeURIComponent(type)}`,
-    (content) => ({ contentEn: content.contentEn ?? '', contentAr: content.contentAr ?? '', image: content.image ?? '' }),
+    (content) => ({ contentEn: content.contentEn ?? '', contentAr: content.contentAr ?? '', image: content.image ?? '', imageAltEn: content.imageAltEn ?? null, imageAltAr: content.imageAltAr ?? null }),
   );
-  const { contentEn, contentAr, image } = form;
+  const { contentEn, contentAr, image, imageAltEn = null, imageAltAr = null } = form;
   const set = (key: keyof ContentForm, value: string) => setForm((current) => ({ ...current, [key]: value }));
   const [saving, setSaving] = useState(false);
   const uploads = useBusyCounter();
@@ -32,7 +33,7 @@ export function ContentPage() {
     event.preventDefault();
     setSaving(true);
     try {
-      const body = type === 'About' ? { type, contentEn, contentAr, image } : { type, contentEn, contentAr };
+      const body = type === 'About' ? { type, contentEn, contentAr, image, imageAltEn, imageAltAr } : { type, contentEn, contentAr };
       await api.post<Content>(`/api/content/${encodeURIComponent(type)}`, body);
       markSaved(form);
       toastSuccess();
@@ -67,6 +68,10 @@ export function ContentPage() {
         {type === 'About' && (
           <FileUploadField label={t('content.image')} kind="image" value={image ? [image] : []}
             onChange={(paths) => set('image', paths[0] ?? '')} onBusyChange={uploads.onBusyChange} />
+        )}
+        {type === 'About' && image && (
+          <AltTextField imageLabel={t('content.image')} languages={['en', 'ar']} values={{ en: imageAltEn, ar: imageAltAr }}
+            onChange={(values) => setForm((current) => ({ ...current, imageAltEn: values.en ?? null, imageAltAr: values.ar ?? null }))} />
         )}
         <button type="submit" className="dash-button dash-primary" disabled={saving || loading || uploads.busy}>{t('common.save')}</button>
       </form>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { errorItems } from '../../../components/dashboard/errorText';
+import { AltTextField } from '../../../components/dashboard/AltTextField';
 import { FileUploadField } from '../../../components/dashboard/FileUploadField';
 import { useDraftForm } from '../../../components/dashboard/formDraft';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
@@ -15,9 +16,11 @@ import { BranchFields, EMPTY_BRANCH, type BranchForm } from './BranchFields';
 
 const IMAGE_FIELDS = ['thumbnail', 'countryMap', 'cityMap', 'cityMapAdd'] as const;
 type ImageField = (typeof IMAGE_FIELDS)[number];
-interface CityForm extends Record<ImageField, string> { name: string; branch: BranchForm[] }
+type AltField = `${ImageField}Alt${'En' | 'Ar'}`;
+interface CityForm extends Record<ImageField, string>, Partial<Record<AltField, string | null>> { name: string; branch: BranchForm[] }
 
 const NEW_CITY: CityForm = { name: '', thumbnail: '', countryMap: '', cityMap: '', cityMapAdd: '', branch: [{ ...EMPTY_BRANCH }] };
+const altFieldsOf = (field: ImageField) => ({ en: `${field}AltEn`, ar: `${field}AltAr` } as const);
 
 const asText = (value: number | string | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
@@ -28,6 +31,7 @@ export function CityFormPage({ id }: { id: string | null }) {
     `city:${id ?? 'new'}`, NEW_CITY, id === null ? null : `/api/maps/${encodeURIComponent(id)}`,
     (city) => ({
       name: city.name, thumbnail: city.thumbnail ?? '', countryMap: city.countryMap ?? '', cityMap: city.cityMap ?? '', cityMapAdd: city.cityMapAdd ?? '',
+      ...Object.fromEntries(IMAGE_FIELDS.flatMap((field) => Object.values(altFieldsOf(field))).map((alt) => [alt, city[alt] ?? null])),
       branch: city.branch.map((branch) => ({ address: branch.address, phone: branch.phone, email: branch.email, lat: asText(branch.lat), lang: asText(branch.lang) })),
     }),
   );
@@ -69,8 +73,15 @@ export function CityFormPage({ id }: { id: string | null }) {
           </div>
           <div className="dash-field-row">
             {IMAGE_FIELDS.map((field) => (
-              <FileUploadField key={field} label={t(`maps.${field}`)} kind="image" value={form[field] ? [form[field]] : []}
-                onChange={(paths) => setForm((current) => ({ ...current, [field]: paths[0] ?? '' }))} onBusyChange={uploads.onBusyChange} />
+              <div key={field}>
+                <FileUploadField label={t(`maps.${field}`)} kind="image" value={form[field] ? [form[field]] : []}
+                  onChange={(paths) => setForm((current) => ({ ...current, [field]: paths[0] ?? '' }))} onBusyChange={uploads.onBusyChange} />
+                {form[field] && (
+                  <AltTextField imageLabel={t(`maps.${field}`)} languages={['en', 'ar']}
+                    values={{ en: form[altFieldsOf(field).en] ?? null, ar: form[altFieldsOf(field).ar] ?? null }}
+                    onChange={(values) => setForm((current) => ({ ...current, [altFieldsOf(field).en]: values.en ?? null, [altFieldsOf(field).ar]: values.ar ?? null }))} />
+                )}
+              </div>
             ))}
           </div>
           <h2>{t('maps.branches')}</h2>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { deleteAfterConfirm } from '../../../components/dashboard/deleteAfterConfirm';
 import { DeleteButton } from '../../../components/dashboard/DeleteButton';
+import { MissingAltFlag, lacksAlt } from '../../../components/dashboard/AltTextField';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { useApi } from '../../../api/useApi';
 import { PageTitle } from '../PageTitle';
@@ -33,7 +34,8 @@ export function MapsPage() {
               {cities.map((city) => (
                 <tr key={city._id}>
                   <td>{city.thumbnail ? <img src={city.thumbnail} alt="" width={48} height={48} className="dash-thumb" /> : null}</td>
-                  <td dir="auto">{city.name}</td>
+                  <td><span dir="auto">{city.name}</span>{' '}
+                    <MissingAltFlag missing={(['thumbnail', 'countryMap', 'cityMap', 'cityMapAdd'] as const).some((field) => lacksAlt(city[field], city[`${field}AltEn`], city[`${field}AltAr`]))} /></td>
                   <td>{city.branch.length}</td>
                   <td className="dash-row-actions">
                     <Link className="dash-button" href={`/maps/${encodeURIComponent(city._id)}`}

@@ -6,6 +6,7 @@ import { useLocation } from 'wouter';
 import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { errorItems } from '../../../components/dashboard/errorText';
+import { AltTextField } from '../../../components/dashboard/AltTextField';
 import { FileUploadField } from '../../../components/dashboard/FileUploadField';
 import { useDraftForm } from '../../../components/dashboard/formDraft';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
@@ -14,10 +15,16 @@ import { PageTitle } from '../PageTitle';
 import { POST_STATES, POST_TYPES } from '@shared/domain';
 import type { Post } from '@shared/api-types';
 
-type PostForm = Pick<Post, 'title' | 'describtion' | 'image' | 'pictures' | 'video' | 'language' | 'type' | 'pdf' | 'state'>;
+type PostForm = Pick<Post, 'title' | 'describtion' | 'image' | 'imageAlt' | 'pictures' | 'picturesAlt' | 'video' | 'language' | 'type' | 'pdf' | 'state'>;
 
 // docs/product-rules.md, Constants: a new post starts as International, English; docs/api-contract.md: published by default.
-const NEW_POST: PostForm = { title: '', describtion: '', image: '', pictures: [], video: '', language: 'en', type: 'International', pdf: '', state: 'published' };
+const NEW_POST: PostForm = { title: '', describtion: '', image: '', imageAlt: null, pictures: [], picturesAlt: [], video: '', language: 'en', type: 'International', pdf: '', state: 'published' };
+
+/** Each picture keeps its alt text when pictures are added or removed. */
+function realign(before: string[], alts: Array<string | null>, after: string[]): Array<string | null> {
+  const altOf = new Map(before.map((path, index) => [path, alts[index] ?? null]));
+  return after.map((path) => altOf.get(path) ?? null);
+}
 
 export function PostFormPage({ id }: { id: string | null }) {
   const { t } = useTranslation('dashboard');
@@ -25,7 +32,8 @@ export function PostFormPage({ id }: { id: string | null }) {
   const fieldId = useId();
   const { form, setForm, base, loading, loadError, changed, restored, setRestored, markSaved } = useDraftForm<PostForm, Post>(
     `post:${id ?? 'new'}`, NEW_POST, id === null ? null : `/api/posts/${encodeURIComponent(id)}`,
-    (post) => ({ title: post.title, describtion: post.describtion, image: post.image ?? '', pictures: post.pictures ?? [],
+    (post) => ({ title: post.title, describtion: post.describtion, image: post.image ?? '', imageAlt: post.imageAlt ?? null,
+      pictures: post.pictures ?? [], picturesAlt: (post.pictures ?? []).map((_, index) => post.picturesAlt?.[index] ?? null),
       video: post.video ?? '', language: post.language, type: post.type, pdf: post.pdf ?? '', state: post.state ?? 'published' }),
   );
   const [saving, setSaving] = useState(false);
@@ -72,9 +80,20 @@ export function PostFormPage({ id }: { id: string | null }) {
               onChange={(event) => set('describtion', event.target.value)} />
           </div>
           <FileUploadField label={t('posts.image')} kind="image" value={form.image ? [form.image] : []}
-            onChange={(paths) => set('image', paths[0] ?? '')} onBusyChange={uploads.onBusyChange} />
+            onChange={(paths) => setForm((current) => ({ ...current, image: paths[0] ?? '', imageAlt: paths[0] === current.image ? current.imageAlt : null }))}
+            onBusyChange={uploads.onBusyChange} />
+          {form.image && (
+            <AltTextField imageLabel={t('posts.image')} languages={[form.language]} values={{ [form.language]: form.imageAlt }}
+              onChange={(values) => set('imageAlt', values[form.language] ?? null)} />
+          )}
           <FileUploadField label={t('posts.album')} kind="pictures" value={form.pictures}
-            onChange={(paths) => set('pictures', paths)} onBusyChange={uploads.onBusyChange} />
+            onChange={(paths) => setForm((current) => ({ ...current, pictures: paths, picturesAlt: realign(current.pictures, current.picturesAlt, paths) }))}
+            onBusyChange={uploads.onBusyChange} />
+          {form.pictures.map((picture, index) => (
+            <AltTextField key={picture + index} imageLabel={t('alt.picture', { number: index + 1 })} languages={[form.language]}
+              values={{ [form.language]: form.picturesAlt[index] ?? null }}
+              onChange={(values) => set('picturesAlt', form.pictures.map((_, i) => (i === index ? values[form.language] ?? null : form.picturesAlt[i] ?? null)))} />
+          ))}
           <FileUploadField label={t('posts.pdf')} kind="pdf" value={form.pdf ? [form.pdf] : []}
             onChange={(paths) => set('pdf', paths[0] ?? '')} onBusyChange={uploads.onBusyChange} />
           <div className="dash-field">

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { deleteAfterConfirm } from '../../../components/dashboard/deleteAfterConfirm';
+import { MissingAltFlag, lacksAlt } from '../../../components/dashboard/AltTextField';
 import { DeleteButton } from '../../../components/dashboard/DeleteButton';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { useApi } from '../../../api/useApi';
@@ -37,7 +38,8 @@ export function PostsPage() {
             <tbody>
               {posts.map((post) => (
                 <tr key={post._id}>
-                  <td lang={post.language} dir="auto">{post.title}</td>
+                  <td><span lang={post.language} dir="auto">{post.title}</span>{' '}
+                    <MissingAltFlag missing={lacksAlt(post.image, post.imageAlt) || post.pictures.some((picture, index) => lacksAlt(picture, post.picturesAlt?.[index]))} /></td>
                   <td>{t(`postTypes.${post.type}`)}</td>
                   <td>{t(`languages.${post.language}`)}</td>
                   <td><span className={`dash-badge dash-badge-${post.state}`}>{t(`postStates.${post.state}`)}</span></td>

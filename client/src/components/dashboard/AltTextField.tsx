@@ -1,0 +1,57 @@
+// The text alternative of one image: a description per language, or "decorative" ticked on
+// purpose. Decorative is stored as '' in every language; an empty description stays null ("not
+// filled in yet"), which the dashboard lists flag, so forgetting is never mistaken for a choice.
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type AltValues = Partial<Record<'en' | 'ar', string | null>>;
+
+interface AltTextFieldProps {
+  /** Names the image, e.g. "Image" or "Picture 2". */
+  imageLabel: string;
+  /** A post has one language; page texts and cities have both. */
+  languages: ReadonlyArray<'en' | 'ar'>;
+  values: AltValues;
+  onChange: (values: AltValues) => void;
+}
+
+/** True when the image has a text alternative or was marked decorative, in every language. */
+export function altComplete(values: ReadonlyArray<string | null | undefined>): boolean {
+  return values.every((value) => value !== null && value !== undefined);
+}
+
+export function AltTextField({ imageLabel, languages, values, onChange }: AltTextFieldProps) {
+  const { t } = useTranslation('dashboard');
+  const id = useId();
+  const decorative = languages.every((language) => values[language] === '');
+  const missing = !altComplete(languages.map((language) => values[language]));
+  const all = (value: string | null) => Object.fromEntries(languages.map((language) => [language, value])) as AltValues;
+  return (
+    <fieldset className="dash-alt">
+      <legend>{t('alt.legend', { image: imageLabel })}</legend>
+      {languages.map((language) => (
+        <div className="dash-field" key={language}>
+          <label htmlFor={`${id}-${language}`}>{languages.length > 1 ? t('alt.textIn', { language: t(`languages.${language}`) }) : t('alt.text')}</label>
+          <input id={`${id}-${language}`} lang={language} dir={language === 'ar' ? 'rtl' : 'ltr'} maxLength={500} disabled={decorative}
+            value={values[language] ?? ''} onChange={(event) => onChange({ ...values, [language]: event.target.value.trim() === '' ? null : event.target.value })} />
+        </div>
+      ))}
+      <label className="dash-check">
+        <input type="checkbox" checked={decorative} onChange={(event) => onChange(all(event.target.checked ? '' : null))} />
+        {t('alt.decorative')}
+      </label>
+      {missing && <p className="dash-hint dash-alt-missing">{t('alt.missing')}</p>}
+    </fieldset>
+  );
+}
+
+/** The flag a dashboard list shows beside a record with an image that has no text alternative yet. */
+export function MissingAltFlag({ missing }: { missing: boolean }) {
+  const { t } = useTranslation('dashboard');
+  return missing ? <span className="dash-badge dash-badge-noalt">{t('alt.flag')}</span> : null;
+}
+
+/** True when an image is set but its alt text is not filled in (in any of the given languages). */
+export function lacksAlt(image: string, ...alts: Array<string | null | undefined>): boolean {
+  return image !== '' && !altComplete(alts);
+}

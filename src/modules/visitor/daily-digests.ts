@@ -1,0 +1,79 @@
+// Counts a client at most once a day without keeping who they are (docs/api-contract.md), for
+// the visitor count and for post views alike. Kept in the database for the current day only:
+// a random salt and the HMAC-SHA256(salt, purpose + address + user agent) digests of the
+// clients seen today. No address or user agent is ever stored. At the day's change both the
+// salt and the digests are deleted, so yesterday's digests cannot be linked to anyone, even by
+// someone who reads the database later. A restart within the day keeps them, so a kiosk
+// restarted each morning does not count its staff again.
+import { createHmac, randomBytes } from 'node:crypto';
+import type { DailyDigestsRepository } from './digests-repository';
+
+/** Bound under a flood of distinct clients; past it new clients are not counted today. */
+export const MAX_TRACKED_PER_DAY = 200_000;
+/** 128 bits: collisions between two clients of one day are out of reach. */
+const DIGEST_BYTES = 16;
+
+export type Clock = () => Date;
+
+/** UTC calendar day, 'YYYY-MM-DD'. */
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export interface Sighting {
+  day: string;
+  /** True the first time this client is seen for this purpose on this day. */
+  firstToday: boolean;
+}
+
+export class DailyDigests {
+  private day = '';
+  private salt: Buffer = Buffer.alloc(0);
+  private tracked = 0;
+  /** The start of a day under way, shared by the requests that arrive meanwhile. */
+  private starting: { day: string; done: Promise<void> } | null = null;
+
+  constructor(
+    private readonly repository: DailyDigestsRepository,
+    private readonly now: Clock = () => new Date(),
+    private readonly maxTracked = MAX_TRACKED_PER_DAY,
+  ) {}
+
+  /** Makes sure the current day is loaded: an earlier day's salt and digests are deleted first. */
+  async rollOver(): Promise<string> {
+    const today = utcDay(this.now());
+    if (today === this.day) return today;
+    if (this.starting?.day !== today) {
+      const done = this.repository.startDay(today, randomBytes(32)).then(async ({ salt, tracked, deletedOtherDays }) => {
+        this.day = today;
+        this.salt = salt;
+        this.tracked = tracked;
+        if (deletedOtherDays) await this.repository.forgetDeletedPages();
+      }).finally(() => {
+        if (this.starting?.day === today) this.starting = null;
+      });
+      this.starting = { day: today, done };
+    }
+    await this.starting.done;
+    return today;
+  }
+
+  /**
+   * Records that this client was seen for this purpose today. `parts` identify the client (and
+   * what it did, e.g. which post); they only enter the HMAC, never storage.
+   */
+  async sight(purpose: string, ...parts: string[]): Promise<Sighting> {
+    const day = await this.rollOver();
+    if (this.tracked >= this.maxTracked) return { day, firstToday: false };
+    // Header values and ids cannot hold a newline, so the joined parts cannot run into each other.
+    const digest = createHmac('sha256', this.salt).update([purpose, ...parts].join('\n')).digest().subarray(0, DIGEST_BYTES);
+    const firstToday = await this.repository.remember(day, digest);
+    if (firstToday) this.tracked += 1;
+    return { day, firstToday };
+  }
+
+  /** How many digests the current day holds (for tests and monitoring). */
+  get trackedToday(): number {
+    return this.tracked;
+  }
+}
