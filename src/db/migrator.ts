@@ -3,10 +3,12 @@ import path from 'node:path';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { DatabaseHandle } from './connection';
 import * as m001 from './migrations/001_initial';
+import * as m006 from './migrations/006_post_schedule_translations_manage';
 
 // Listed statically so that the esbuild bundle carries every migration.
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
+  '006_post_schedule_translations_manage': m006,
 };
 
 

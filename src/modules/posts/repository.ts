@@ -6,16 +6,21 @@ import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } fr
 import type { Database } from '../../db/schema';
 import type { CurrentUser } from '../../plugins/auth';
 import { newId, nowIso } from '../../shared/ids';
+import { AuditRepository } from '../audit/repository';
 import { normalizeForSearch } from './normalize';
 import { ResultCache } from './result-cache';
 import { PAGE_SIZE, type NewPost, type Post, type PostLanguage, type PostPage, type PostState, type PostType } from './schema';
 import { toMatchExpression } from './search-query';
 
-/** A posts row as the read statements return it: the table's columns plus the author's name. */
-type PostRow = Selectable<Database['posts']> & { author_name: string | null };
+/**
+ * A posts row as the read statements return it: the table's columns, the author's name, and the
+ * counterpart's id only when that post is public (what visitors may be shown).
+ */
+type PostRow = Selectable<Database['posts']> & { author_name: string | null; public_translation_of: string | null };
 
 const COLUMNS = `p.id, p.title, p.description, p.image, p.pictures, p.video, p.language, p.type, p.pdf,
-  p.state, p.views, p.author_id, u.name AS author_name, p.created_at, p.updated_at`;
+  p.state, p.views, p.author_id, u.name AS author_name, p.created_at, p.updated_at, p.publish_at, p.translation_of, p.sort_key,
+  (SELECT t.id FROM posts t WHERE t.id = p.translation_of AND t.state = 'published') AS public_translation_of`;
 const FROM_POSTS = 'FROM posts p LEFT JOIN users u ON u.id = p.author_id';
 
 const SQL = {
@@ -28,11 +33,13 @@ const SQL = {
   byId: `SELECT ${COLUMNS} ${FROM_POSTS} WHERE p.id = ?`,
   byAuthor: `SELECT ${COLUMNS} ${FROM_POSTS} WHERE p.author_id = ? ORDER BY p.created_at DESC`,
   all: `SELECT ${COLUMNS} ${FROM_POSTS} ORDER BY p.created_at DESC`,
+  nextScheduled: `SELECT min(publish_at) AS next FROM posts WHERE state = 'scheduled'`,
 } as const;
 
 type Params = ReadonlyArray<string | number | null>;
 
-function toPost(row: PostRow): Post {
+/** 'public': the counterpart is named only when visitors can open it. */
+function toPost(row: PostRow, audience: 'staff' | 'public' = 'staff'): Post {
   return {
     _id: row.id,
     title: row.title,
@@ -49,6 +56,8 @@ function toPost(row: PostRow): Post {
     authorName: row.author_name,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    publishAt: row.publish_at,
+    translationOf: audience === 'public' ? row.public_translation_of : row.translation_of,
   };
 }
 
@@ -58,7 +67,7 @@ function pagesFor(total: number): number {
 
 interface PostColumns {
   title: string; description: string; image: string; pictures: string; video: string;
-  language: PostLanguage; type: PostType; pdf: string; state: PostState;
+  language: PostLanguage; type: PostType; pdf: string; state: PostState; publish_at: string | null;
 }
 
 /** The stored columns of a post body: trimmed title, empty strings for missing files. */
@@ -73,6 +82,8 @@ function columnsOf(input: NewPost): PostColumns {
     type: input.type,
     pdf: input.pdf ?? '',
     state: input.state ?? 'published',
+    // Only a scheduled post has a publication time (the routes check and normalise it).
+    publish_at: input.state === 'scheduled' ? input.publishAt ?? null : null,
   };
 }
 
@@ -90,18 +101,27 @@ export type EncodedPage = Buffer;
 
 const EMPTY_PAGE: EncodedPage = Buffer.from('{"posts":[],"pages":0}');
 
-// One cache per database, shared by every repository over it, so any write clears it.
-const caches = new WeakMap<object, ResultCache<EncodedPage>>();
+/**
+ * What every repository over one database shares, so any write clears it: the page cache, and the
+ * time of the next scheduled publication (undefined: not looked up since the last write).
+ */
+interface SharedState {
+  cache: ResultCache<EncodedPage>;
+  nextPublicationMs: number | null | undefined;
+}
+const shared = new WeakMap<object, SharedState>();
 
 export class PostsRepository {
   private readonly statements = new Map<string, SQLite.Statement>();
   private readonly cache: ResultCache<EncodedPage>;
+  private readonly state: SharedState;
 
   /** Without the raw connection the same SQL runs through Kysely (slower, same answers). */
   constructor(private readonly db: Kysely<Database>, private readonly sqlite?: SQLite.Database) {
-    let cache = caches.get(db);
-    if (!cache) caches.set(db, (cache = new ResultCache<EncodedPage>()));
-    this.cache = cache;
+    let state = shared.get(db);
+    if (!state) shared.set(db, (state = { cache: new ResultCache<EncodedPage>(), nextPublicationMs: undefined }));
+    this.state = state;
+    this.cache = state.cache;
   }
 
   private statement(text: string): SQLite.Statement {
@@ -120,25 +140,27 @@ export class PostsRepository {
     return Number(row?.n ?? 0);
   }
 
-  /** A public list page, encoded; cached until a post changes. */
+  /** A public list page, encoded; cached until a post changes or a scheduled one comes due. */
   async listPublishedPage(type: string, language: string, page: number): Promise<EncodedPage> {
+    await this.publishDue();
     const key = `l\u0000${type}\u0000${language}\u0000${page}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
     const generation = this.cache.generation;
     const rows = await this.all<PostRow>(SQL.listPage, [type, language, (page - 1) * PAGE_SIZE]);
-    return this.remember(key, generation, { posts: rows.map(toPost), pages: pagesFor(await this.count(SQL.listCount, [type, language])) });
+    return this.remember(key, generation, { posts: rows.map((row) => toPost(row, 'public')), pages: pagesFor(await this.count(SQL.listCount, [type, language])) });
   }
 
   async searchPage(keyword: string, page: number): Promise<EncodedPage> {
     const match = toMatchExpression(keyword);
     if (!match) return EMPTY_PAGE;
+    await this.publishDue();
     const key = `s\u0000${match}\u0000${page}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
     const generation = this.cache.generation;
     const rows = await this.all<PostRow>(SQL.searchPage, [match, (page - 1) * PAGE_SIZE]);
-    return this.remember(key, generation, { posts: rows.map(toPost), pages: pagesFor(await this.count(SQL.searchCount, [match])) });
+    return this.remember(key, generation, { posts: rows.map((row) => toPost(row, 'public')), pages: pagesFor(await this.count(SQL.searchCount, [match])) });
   }
 
   async listPublished(type: string, language: string, page: number): Promise<PostPage> {
@@ -156,14 +178,16 @@ export class PostsRepository {
   }
 
   async findById(id: string): Promise<Post | undefined> {
+    await this.publishDue();
     const [row] = await this.all<PostRow>(SQL.byId, [id]);
     return row ? toPost(row) : undefined;
   }
 
   /** An admin sees every post, an author their own; drafts included. */
   async listForAuthor(user: Pick<CurrentUser, 'id' | 'isAdmin'>): Promise<Post[]> {
+    await this.publishDue();
     const rows = user.isAdmin ? await this.all<PostRow>(SQL.all, []) : await this.all<PostRow>(SQL.byAuthor, [user.id]);
-    return rows.map(toPost);
+    return rows.map((row) => toPost(row));
   }
 
   async create(input: NewPost, authorId: string | null, createdAt: string = nowIso()): Promise<Post> {
@@ -181,9 +205,9 @@ export class PostsRepository {
    * keeps the post's state: the post form has no state field, and saving must not publish a draft.
    */
   async update(id: string, input: NewPost): Promise<Post | undefined> {
-    const { state, ...columns } = columnsOf(input);
+    const { state, publish_at, ...columns } = columnsOf(input);
     const changed = await this.writing(() => this.db.transaction().execute(async (trx) => {
-      const result = await trx.updateTable('posts').set({ ...columns, ...(input.state ? { state } : {}), updated_at: nowIso() }).where('id', '=', id).executeTakeFirst();
+      const result = await trx.updateTable('posts').set({ ...columns, ...(input.state ? { state, publish_at } : {}), updated_at: nowIso() }).where('id', '=', id).executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
       await trx.deleteFrom('posts_search').where('post_id', '=', id).execute();
       await insertSearchRow(trx, id, columns);
@@ -207,7 +231,71 @@ export class PostsRepository {
       return await write();
     } finally {
       this.cache.clear();
+      this.state.nextPublicationMs = undefined;
     }
+  }
+
+  /**
+   * Publishes the scheduled posts whose time has come, before any read: no timer and no restart,
+   * and no cached page outlives the moment (publishing is a write, which clears the cache). Costs a
+   * comparison per read; one indexed look-up after each write. A published post takes its publication
+   * time as its date, so it appears at the top of the lists, as a post written then would.
+   */
+  async publishDue(now: number = Date.now()): Promise<string[]> {
+    if (this.state.nextPublicationMs === undefined) {
+      const [row] = await this.all<{ next: string | null }>(SQL.nextScheduled, []);
+      this.state.nextPublicationMs = row?.next ? Date.parse(row.next) : null;
+    }
+    const next = this.state.nextPublicationMs;
+    if (next === null || next > now) return [];
+    const at = new Date(now).toISOString();
+    const published = await this.writing(() => this.db.transaction().execute(async (trx) => {
+      const rows = await trx.updateTable('posts')
+        .set((eb) => ({ state: 'published', created_at: eb.ref('publish_at').$castTo<string>(), publish_at: null, updated_at: at }))
+        .where('state', '=', 'scheduled').where('publish_at', '<=', at)
+        .returning(['id', 'created_at'])
+        .execute();
+      const audit = new AuditRepository(trx);
+      for (const row of rows) {
+        await audit.recordBySystem('update', 'post', row.id, { state: { from: 'scheduled', to: 'published' }, publishedAt: { to: row.created_at } });
+      }
+      return rows.map((row) => row.id);
+    }));
+    return published;
+  }
+
+  /** True when visitors can open this post. */
+  async isPublic(id: string): Promise<boolean> {
+    const row = await this.db.selectFrom('posts').select('state').where('id', '=', id).executeTakeFirst();
+    return row?.state === 'published';
+  }
+
+  /**
+   * Links two posts as each other's translation (or unlinks with null), both ways, in one
+   * transaction: a former counterpart of either side is let go. Answers the other posts whose
+   * link changed, with their link before and after, for the audit log. The routes check the rules
+   * (other language, may manage both, counterpart free) before calling this.
+   */
+  async linkTranslation(id: string, counterpartId: string | null): Promise<Array<{ id: string; from: string | null; to: string | null }>> {
+    return this.writing(() => this.db.transaction().execute(async (trx) => {
+      const linkOf = async (postId: string) => (await trx.selectFrom('posts').select('translation_of').where('id', '=', postId).executeTakeFirst())?.translation_of ?? null;
+      const current = await linkOf(id);
+      if (current === counterpartId) return [];
+      const changed: Array<{ id: string; from: string | null; to: string | null }> = [];
+      await trx.updateTable('posts').set({ translation_of: null }).where('id', '=', id).execute();
+      if (current !== null) {
+        await trx.updateTable('posts').set({ translation_of: null }).where('id', '=', current).where('translation_of', '=', id).execute();
+        changed.push({ id: current, from: id, to: null });
+      }
+      if (counterpartId !== null) {
+        const formerOfCounterpart = await linkOf(counterpartId);
+        if (formerOfCounterpart !== null) await trx.updateTable('posts').set({ translation_of: null }).where('id', '=', formerOfCounterpart).where('translation_of', '=', counterpartId).execute();
+        await trx.updateTable('posts').set({ translation_of: id }).where('id', '=', counterpartId).execute();
+        await trx.updateTable('posts').set({ translation_of: counterpartId }).where('id', '=', id).execute();
+        changed.push({ id: counterpartId, from: formerOfCounterpart, to: id });
+      }
+      return changed;
+    }));
   }
 
   async countView(id: string): Promise<void> {
