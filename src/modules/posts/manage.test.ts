@@ -134,6 +134,8 @@ describe('GET /api/posts/manage', () => {
     const attacks = [
       '"', '""', '*', 'trafficking OR x', 'NEAR(a b)', '{facets}: zstatedraft', 'facets:zstatedraft', '^trafficking', '(', ')',
       `${facetToken.author(authorA.id)}`, `zauthor OR ${facetToken.author(authorA.id)}`, "'; DROP TABLE posts; --", 'a'.repeat(200),
+      // Marks, tatweel, joiners, symbols and emoji: each word must stay one token for the index.
+      '\u0651\u0651', 'الـــاتجار', 'a\u200db', 'x+y=z', '٣٣٣', '🙂 trafficking', 'ﻻ', 'trafficking\u0000',
     ];
     for (const q of attacks) {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/posts/manage?q=${encodeURIComponent(q)}`, headers: bearer(authorB.token) });
