@@ -264,6 +264,13 @@ export class PostsRepository {
     return published;
   }
 
+  /** Titles for naming posts in reports (the visits screen), with what decides who may read them. */
+  async titlesOf(ids: string[]): Promise<Array<{ id: string; title: string; state: PostState; authorId: string | null }>> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('posts').select(['id', 'title', 'state', 'author_id']).where('id', 'in', ids).execute();
+    return rows.map((row) => ({ id: row.id, title: row.title, state: row.state, authorId: row.author_id }));
+  }
+
   /** True when visitors can open this post. */
   async isPublic(id: string): Promise<boolean> {
     const row = await this.db.selectFrom('posts').select('state').where('id', '=', id).executeTakeFirst();

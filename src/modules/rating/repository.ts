@@ -26,6 +26,15 @@ export class RatingRepository {
     return { avgCountry: averageOf('service'), avgWebsite: averageOf('website') };
   }
 
+  /** How many votes each scope got per star value (only values that have votes). */
+  async countsPerScopeAndRate(): Promise<Array<{ scope: RatingScope; rate: number; count: number }>> {
+    const rows = await this.db.selectFrom('ratings')
+      .select((eb) => ['scope', 'rate', eb.fn.countAll<number>().as('count')])
+      .groupBy(['scope', 'rate'])
+      .execute();
+    return rows.map((row) => ({ scope: row.scope, rate: row.rate, count: Number(row.count) }));
+  }
+
   all(): Promise<RatingVote[]> {
     return this.db.selectFrom('ratings').select(['scope', 'rate']).orderBy('id', 'asc').execute();
   }

@@ -1,9 +1,14 @@
 // Public five-star ratings of the service map and of the website (docs/product-rules.md, Data and API).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { CsvResponseSchema, sendCsv, toCsv } from '../../shared/csv';
 import { errorResponses } from '../../shared/schemas';
 import { RatingRepository } from './repository';
-import { RateBodySchema, RatedSchema, RatingScopeParamsSchema, RatingSummarySchema, RatingVoteSchema } from './schema';
+import { RateBodySchema, RatedSchema, RatingCsvQuerySchema, RatingScopeParamsSchema, RatingSummarySchema, RatingVoteSchema } from './schema';
+
+const CSV_HEADINGS = { en: ['Rated', 'Stars', 'Votes'], ar: ['التقييم', 'النجوم', 'الأصوات'] } as const;
+const SCOPE_NAMES = { en: { website: 'Website', service: 'Service' }, ar: { website: 'الموقع', service: 'الخدمة' } } as const;
+const STARS = [5, 4, 3, 2, 1] as const;
 
 /** docs/api-contract.md: public writes, at most 600 a minute from one address. */
 export const PUBLIC_WRITE_RATE_LIMIT = { max: 600, timeWindow: '1 minute' };
@@ -40,6 +45,24 @@ const ratingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Type.Array(RatingVoteSchema), ...errorResponses },
     },
   }, async () => ratings.all());
+
+  app.get('/rating/counts.csv', {
+    onRequest: app.requireAuthor,
+    schema: {
+      tags: ['rating'],
+      summary: 'Votes per scope and star value as a CSV download, built on counts (author)',
+      security: [{ bearerAuth: [] }],
+      querystring: RatingCsvQuerySchema,
+      produces: ['text/csv'],
+      response: { 200: CsvResponseSchema, ...errorResponses },
+    },
+  }, async (request, reply) => {
+    const lang = request.query.lang ?? 'en';
+    const counts = await ratings.countsPerScopeAndRate();
+    const countOf = (scope: string, rate: number) => counts.find((row) => row.scope === scope && row.rate === rate)?.count ?? 0;
+    const rows = (['website', 'service'] as const).flatMap((scope) => STARS.map((stars) => [SCOPE_NAMES[lang][scope], stars, countOf(scope, stars)]));
+    return sendCsv(reply, 'ratings.csv', toCsv([...CSV_HEADINGS[lang]], rows));
+  });
 };
 
 export default ratingRoutes;
