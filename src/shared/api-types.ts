@@ -3,7 +3,7 @@
 // imports this file with `import type` only (a lint rule enforces it), so no server code reaches
 // the browser bundle; run-time lists the client needs live in ./domain.ts.
 export type { ErrorItem, ErrorBody } from '../errors';
-export type { Post, PostPage, NewPost as PostBody } from '../modules/posts/schema';
+export type { Post, PostPage, NewPost as PostBody, PostSummary, ManagePage } from '../modules/posts/schema';
 export type { City, Branch, CityBody } from '../modules/maps/schema';
 export type { Content, ContentBody } from '../modules/content/schema';
 export type { Contact as ContactItem, ContactBody } from '../modules/contact/schema';
