@@ -41,7 +41,7 @@ describe('migration 006', () => {
     const after = handle.sqlite.prepare('SELECT rowid, * FROM posts ORDER BY rowid').all() as Array<Record<string, unknown>>;
     expect(after).toEqual((before as Array<Record<string, unknown>>).map((row) => ({ ...row, publish_at: null, translation_of: null, sort_key: null })));
     const indexes = handle.sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'posts' AND sql IS NOT NULL ORDER BY name").pluck().all();
-    expect(indexes).toEqual(['posts_author', 'posts_list', 'posts_manage', 'posts_scheduled', 'posts_sort_key', 'posts_translation']);
+    expect(indexes).toEqual(['posts_author', 'posts_list', 'posts_manage', 'posts_manage_author', 'posts_manage_state', 'posts_scheduled', 'posts_sort_key', 'posts_translation']);
     expect(handle.sqlite.prepare('SELECT post_id FROM posts_manage_queue ORDER BY post_id').pluck().all()).toEqual(['a1', 'b2']);
     expect(handle.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(handle.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');

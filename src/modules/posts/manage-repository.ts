@@ -58,12 +58,32 @@ const SQL = {
   topKeyIn: 'SELECT max(sort_key) AS top FROM posts WHERE sort_key >= ? AND sort_key < ?',
   setKey: 'UPDATE posts SET sort_key = ? WHERE id = ?',
   searchCount: 'SELECT count(*) AS n FROM posts_manage_search WHERE posts_manage_search MATCH ?',
-  searchPage: `SELECT ${SUMMARY} FROM (SELECT rowid AS k FROM posts_manage_search WHERE posts_manage_search MATCH ? ORDER BY rowid DESC LIMIT ${MANAGE_PAGE_SIZE} OFFSET ?) AS hit
+  searchPage: (order: Order) => `SELECT ${SUMMARY} FROM (SELECT rowid AS k FROM posts_manage_search WHERE posts_manage_search MATCH ? ORDER BY rowid ${order} LIMIT ? OFFSET ?) AS hit
     JOIN posts p ON p.sort_key = hit.k LEFT JOIN users u ON u.id = p.author_id ORDER BY p.sort_key DESC`,
-  filterCount: (where: string) => `SELECT count(*) AS n FROM posts INDEXED BY posts_manage WHERE ${where}`,
-  filterPage: (where: string) => `SELECT ${SUMMARY} FROM (SELECT rowid AS r FROM posts INDEXED BY posts_manage WHERE ${where} ORDER BY sort_key DESC LIMIT ${MANAGE_PAGE_SIZE} OFFSET ?) AS hit
+  filterCount: (index: string, where: string) => `SELECT count(*) AS n FROM posts INDEXED BY ${index} WHERE ${where}`,
+  filterPage: (index: string, where: string, order: Order) => `SELECT ${SUMMARY} FROM (SELECT rowid AS r FROM posts INDEXED BY ${index} WHERE ${where} ORDER BY sort_key ${order} LIMIT ? OFFSET ?) AS hit
     JOIN posts p ON p.rowid = hit.r LEFT JOIN users u ON u.id = p.author_id ORDER BY p.sort_key DESC`,
 } as const;
+
+type Order = 'ASC' | 'DESC';
+
+/**
+ * Where a page lies, read from the nearer end: OFFSET walks every row it skips, so the last pages
+ * are read oldest first and the slowest page is the middle one, at half the walk.
+ */
+export function pageWindow(total: number, offset: number, size: number): { order: Order; limit: number; skip: number } | null {
+  if (offset >= total) return null;
+  const limit = Math.min(size, total - offset);
+  const fromOldest = total - offset - limit;
+  return fromOldest < offset ? { order: 'ASC', limit, skip: fromOldest } : { order: 'DESC', limit, skip: offset };
+}
+
+/** The index that narrows most for these filters (see migration 006). */
+function indexFor(filters: ManageFilters): string {
+  if (filters.author !== undefined) return 'posts_manage_author';
+  if (filters.state !== undefined && filters.state !== 'published') return 'posts_manage_state';
+  return 'posts_manage';
+}
 
 function toSummary(row: SummaryRow): PostSummary {
   return {
@@ -146,7 +166,8 @@ export class PostsManageRepository {
     if (match !== null) {
       const expression = [`{title description} : (${match})`, ...this.facetsOf(filters).map((token) => `facets : "${token}"`)].join(' AND ');
       total = (this.statement(SQL.searchCount).get(expression) as { n: number }).n;
-      rows = total > offset ? this.statement(SQL.searchPage).all(expression, offset) as SummaryRow[] : [];
+      const window = pageWindow(total, offset, MANAGE_PAGE_SIZE);
+      rows = window ? this.statement(SQL.searchPage(window.order)).all(expression, window.limit, window.skip) as SummaryRow[] : [];
     } else {
       const conditions: string[] = [];
       const params: string[] = [];
@@ -155,8 +176,10 @@ export class PostsManageRepository {
       }
       if (filters.author !== undefined) { conditions.push('author_id = ?'); params.push(filters.author); }
       const where = conditions.length > 0 ? conditions.join(' AND ') : '1';
-      total = (this.statement(SQL.filterCount(where)).get(...params) as { n: number }).n;
-      rows = total > offset ? this.statement(SQL.filterPage(where)).all(...params, offset) as SummaryRow[] : [];
+      const index = indexFor(filters);
+      total = (this.statement(SQL.filterCount(index, where)).get(...params) as { n: number }).n;
+      const window = pageWindow(total, offset, MANAGE_PAGE_SIZE);
+      rows = window ? this.statement(SQL.filterPage(index, where, window.order)).all(...params, window.limit, window.skip) as SummaryRow[] : [];
     }
     return { posts: rows.map(toSummary), total, pages: Math.ceil(total / MANAGE_PAGE_SIZE) };
   }
