@@ -99,6 +99,18 @@ export interface PostsTable {
   author_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When a 'scheduled' post becomes public (ISO, UTC); null in every other state. */
+  publish_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** The same post in the other language, linked both ways. */
+  translation_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Creation time in ms * 1024 + a sequence: the dashboard's order and its search index's rowid. */
+  sort_key: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Posts whose dashboard search row must be written again (filled by triggers, see migration 006). */
+export interface PostsManageQueueTable {
+  post_id: string;
+  indexed_key: number | null;
 }
 
 /** FTS5 index over normalised title and description (see modules/posts/normalize.ts). */
@@ -171,6 +183,7 @@ export interface Database {
   contacts: ContactsTable;
   posts: PostsTable;
   posts_search: PostsSearchTable;
+  posts_manage_queue: PostsManageQueueTable;
   emergency: EmergencyTable;
   visitor_days: VisitorDaysTable;
   daily_salt: DailySaltTable;

@@ -4,7 +4,7 @@
 // the browser bundle; run-time lists the client needs live in ./domain.ts.
 export type { ErrorItem, ErrorBody } from '../errors';
 // Post is what staff read; public pages read PublicPost, which has no author or authorName.
-export type { Post, PublicPost, PostPage, NewPost as PostBody } from '../modules/posts/schema';
+export type { Post, PublicPost, PostPage, NewPost as PostBody, PostSummary, ManagePage } from '../modules/posts/schema';
 export type { City, Branch, CityBody } from '../modules/maps/schema';
 export type { Content, ContentBody } from '../modules/content/schema';
 export type { Contact as ContactItem, ContactBody } from '../modules/contact/schema';

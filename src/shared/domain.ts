@@ -4,7 +4,7 @@
 /** Post types, in the order the dashboard offers them. */
 export const POST_TYPES = ['International', 'Iraq', 'Training', 'Guide', 'Form', 'Flyer And Brochure'] as const;
 export const POST_LANGUAGES = ['en', 'ar'] as const;
-export const POST_STATES = ['draft', 'published'] as const;
+export const POST_STATES = ['draft', 'published', 'scheduled'] as const;
 
 /** Page texts: exactly these three ("Trafficing" is spelt so, as the original client sends it). */
 export const CONTENT_TYPES = ['About', 'Human Trafficing', 'Activity'] as const;

@@ -30,6 +30,8 @@ export const appState = proxy({
   settings: { quickExitUrl: DEFAULT_QUICK_EXIT_URL } as Settings,
   successMessage: '',
   ratingModalOpen: false,
+  /** On a post page with a counterpart: where the language switch leads for that language. */
+  postTranslation: null as { id: string; language: 'en' | 'ar' } | null,
 });
 
 export function applyTheme(theme: Theme): void {

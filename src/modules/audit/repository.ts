@@ -15,6 +15,8 @@ export interface AuditActor {
 }
 
 const AUDIT_PAGE_SIZE = 20;
+/** Who the log names for changes no person made at that moment. */
+export const SYSTEM_ACTOR = 'system';
 /** Long texts are cut in the log: it records what changed, it is not a second copy of the data. */
 const MAX_LOGGED_TEXT = 300;
 
@@ -49,6 +51,13 @@ export class AuditRepository {
       entity,
       entity_id: entityId,
       changes: JSON.stringify(changes),
+    }).execute();
+  }
+
+  /** A change the server made by itself (a scheduled post published at its time). */
+  async recordBySystem(action: AuditAction, entity: string, entityId: string, changes: Record<string, unknown>): Promise<void> {
+    await this.db.insertInto('audit_log').values({
+      at: nowIso(), user_id: null, user_email: SYSTEM_ACTOR, action, entity, entity_id: entityId, changes: JSON.stringify(changes),
     }).execute();
   }
 

@@ -27,6 +27,12 @@ export class ContactsRepository {
     return toContact(row);
   }
 
+  /** Changes an entry in place: its id and creation time (its place in the list) stay. */
+  async update(id: string, input: { type: ContactType; value: string }): Promise<Contact | undefined> {
+    const result = await this.db.updateTable('contacts').set({ type: input.type, value: input.value }).where('id', '=', id).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0 ? this.findById(id) : undefined;
+  }
+
   async delete(id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('contacts').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;

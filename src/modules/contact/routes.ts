@@ -28,6 +28,21 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(201).send(created);
   });
 
+  app.put('/contact/:id', {
+    onRequest: app.requireAuthor,
+    schema: { tags, summary: 'Change a contact entry in place, same rules as adding (author)', security, params: ContactIdParamsSchema, body: ContactBodySchema, response: { 200: ContactSchema, ...errorResponses } },
+  }, async (request) => {
+    const { id } = request.params;
+    const before = await contacts.findById(id);
+    if (!before) throw apiError(404, contactMessages.contactNotFound, 'id');
+    const { type } = request.body;
+    const value = checkedContactValue(type, request.body.value);
+    const after = await contacts.update(id, { type, value });
+    if (!after) throw apiError(404, contactMessages.contactNotFound, 'id');
+    await app.audit.record(request.currentUser!, 'update', 'contact', id, changedFields({ type: before.type, value: before.value }, { type, value }));
+    return after;
+  });
+
   app.delete('/contact/:id', {
     onRequest: app.requireAuthor,
     schema: { tags, summary: 'Delete a contact entry (author)', security, params: ContactIdParamsSchema, response: { 200: DeletedSchema, ...errorResponses } },

@@ -39,6 +39,18 @@ export class EmergencyRepository {
     return toEmergency(row);
   }
 
+  /** Changes an item in place: its id and creation time (its place in the list) stay. */
+  async update(id: string, input: EmergencyInput): Promise<Emergency | undefined> {
+    const result = await this.db.updateTable('emergency').set({
+      type: input.type,
+      value: input.value.trim(),
+      name_en: input.nameEN.trim(),
+      name_ar: input.nameAR.trim(),
+      icon: input.icon ?? '',
+    }).where('id', '=', id).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0 ? this.findById(id) : undefined;
+  }
+
   async delete(id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('emergency').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;

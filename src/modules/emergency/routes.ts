@@ -37,6 +37,22 @@ const emergencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(201).send(created);
   });
 
+  app.put('/emergency/:id', {
+    onRequest: app.requireAuthor,
+    schema: { tags, summary: 'Change an emergency or VOT contact in place, same rules as adding (author)', security, params: EmergencyIdParamsSchema, body: EmergencyBodySchema, response: { 200: EmergencySchema, ...errorResponses } },
+  }, async (request) => {
+    const { id } = request.params;
+    const before = await emergency.findById(id);
+    if (!before) throw apiError(404, emergencyMessages.emergencyNotFound, 'id');
+    if (!NUMBER_PATTERN.test(request.body.value.trim())) throw apiError(400, emergencyMessages.numberInvalid, 'value');
+    const after = await emergency.update(id, request.body);
+    if (!after) throw apiError(404, emergencyMessages.emergencyNotFound, 'id');
+    await app.audit.record(request.currentUser!, 'update', 'emergency', id, changedFields(auditedFields(before), auditedFields(after)));
+    // A replaced icon goes, unless another record still shows it.
+    if (before.icon !== after.icon) await removeUnreferencedUploads(app.db, app.config.uploadsDir, [before.icon]);
+    return after;
+  });
+
   app.delete('/emergency/:id', {
     onRequest: app.requireAuthor,
     schema: { tags, summary: 'Delete an emergency or VOT contact (author)', security, params: EmergencyIdParamsSchema, response: { 200: DeletedSchema, ...errorResponses } },

@@ -11,6 +11,15 @@ export function lastDays(today: Date, count: number): string[] {
   return Array.from({ length: count }, (_, i) => utcDay(new Date(end - (count - 1 - i) * DAY_MS)));
 }
 
+/** Every day from `from` to `to` (YYYY-MM-DD, both included), oldest first. */
+export function daysBetween(from: string, to: string): string[] {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`);
+  const days: string[] = [];
+  for (let at = start; at <= end; at += DAY_MS) days.push(utcDay(new Date(at)));
+  return days;
+}
+
 /**
  * Keeps the path only: a query string or fragment may hold search terms or tokens. Percent
  * escapes are decoded so /maps/%D8%A8... and /maps/ب... count as one, readable, path.

@@ -7,14 +7,19 @@ import { DeletedSchema, IdParamsSchema, PageQuerySchema, errorResponses, pageNum
 import { changedFields } from '../audit/repository';
 import { removeUnreferencedUploads } from '../uploads/storage';
 import { clientOf } from '../visitor/client';
+import { PostsManageRepository } from './manage-repository';
 import { postMessages } from './messages';
 import { PostsRepository } from './repository';
-import { ListParamsSchema, PostBodySchema, PostPageSchema, PostReadSchema, PostSchema, SearchQuerySchema, publicPost, type Post } from './schema';
+import {
+  ListParamsSchema, ManagePageSchema, ManageQuerySchema, PostBodySchema, PostPageSchema, PostReadSchema, PostSchema, SearchQuerySchema, publicPost,
+  type NewPost, type Post, type PostLanguage,
+} from './schema';
+import { checkedSchedule } from './schedule';
 
 /** The fields staff edit: what the audit log compares. */
 function editableFields(post: Post): Record<string, unknown> {
-  const { title, describtion, image, imageAlt, pictures, picturesAlt, video, language, type, pdf, state } = post;
-  return { title, describtion, image, imageAlt, pictures, picturesAlt, video, language, type, pdf, state };
+  const { title, describtion, image, imageAlt, pictures, picturesAlt, video, language, type, pdf, state, publishAt, translationOf } = post;
+  return { title, describtion, image, imageAlt, pictures, picturesAlt, video, language, type, pdf, state, publishAt, translationOf };
 }
 
 function filesOf(post: Post): string[] {
@@ -36,8 +41,12 @@ function sendJson(reply: FastifyReply, json: Buffer): FastifyReply {
 
 const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const posts = new PostsRepository(app.db);
+  const manage = new PostsManageRepository(app.sqlite);
   const security = [{ bearerAuth: [] }];
   const tags = ['posts'];
+  // After migration 006 (or anything written while the server was stopped) the dashboard search
+  // index is filled now, not during the first dashboard request.
+  manage.syncIndex();
 
   /** The post behind :id for a change by this user: 404 unknown, 403 someone else's. */
   async function postToManage(id: string, user: CurrentUser): Promise<Post> {
@@ -47,7 +56,42 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return post;
   }
 
-  // Static paths (/s, /author) win over /:id in Fastify's router whatever the order; they are
+  /**
+   * The counterpart named in a body, checked: another existing post, in the other language, that
+   * this user may edit too, and not already linked to a third post.
+   */
+  async function checkedCounterpart(counterpartId: string, language: PostLanguage, user: CurrentUser, selfId: string | null): Promise<Post> {
+    if (counterpartId === selfId) throw apiError(400, postMessages.translationSelf, 'translationOf');
+    const counterpart = await posts.findById(counterpartId);
+    if (!counterpart) throw apiError(400, postMessages.translationNotFound, 'translationOf');
+    if (!canManage(user, counterpart)) throw apiError(403, postMessages.translationNotOwner, 'translationOf');
+    if (counterpart.language === language) throw apiError(400, postMessages.translationSameLanguage, 'translationOf');
+    if (counterpart.translationOf !== null && counterpart.translationOf !== selfId) throw apiError(409, postMessages.translationTaken, 'translationOf');
+    return counterpart;
+  }
+
+  /** Applies the body's translationOf (absent: unchanged) and audits the other posts it changed. */
+  async function applyTranslation(user: CurrentUser, postId: string, translationOf: string | null | undefined): Promise<void> {
+    if (translationOf === undefined) return;
+    for (const other of await posts.linkTranslation(postId, translationOf)) {
+      await app.audit.record(user, 'update', 'post', other.id, changedFields({ translationOf: other.from }, { translationOf: other.to }));
+    }
+  }
+
+  /** The body's schedule and translation rules, for a new post (before undefined) or a change. */
+  async function checkedBody(body: NewPost, user: CurrentUser, before?: Post): Promise<NewPost> {
+    const schedule = checkedSchedule(body, before);
+    if (body.translationOf) {
+      await checkedCounterpart(body.translationOf, body.language, user, before?._id ?? null);
+    } else if (body.translationOf === undefined && before?.translationOf) {
+      // The link stays: the post may not move into its counterpart's language.
+      const counterpart = await posts.findById(before.translationOf);
+      if (counterpart?.language === body.language) throw apiError(400, postMessages.translationSameLanguage, 'translationOf');
+    }
+    return { ...body, ...schedule };
+  }
+
+  // Static paths (/s, /author, /manage) win over /:id in Fastify's router whatever the order; they are
   // declared first anyway so the intent reads from top to bottom.
   app.get('/posts/s', {
     schema: { tags, summary: 'Search published posts (Arabic and English), newest first', querystring: SearchQuerySchema, response: { 200: PostPageSchema, ...errorResponses } },
@@ -60,6 +104,22 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: app.requireAuthor,
     schema: { tags, summary: "The caller's posts, drafts included (all posts for an admin)", security, response: { 200: Type.Array(PostSchema), ...errorResponses } },
   }, async (request) => posts.listForAuthor(request.currentUser!));
+
+  app.get('/posts/manage', {
+    onRequest: app.requireAuthor,
+    schema: {
+      tags,
+      summary: "The dashboard's post list: 25 a page, newest first, summaries without texts; search (q) and filters combine; an author sees their own posts only, an admin every post (author filters)",
+      security,
+      querystring: ManageQuerySchema,
+      response: { 200: ManagePageSchema, ...errorResponses },
+    },
+  }, async (request) => {
+    const user = request.currentUser!;
+    const { q, type, language, state, author } = request.query;
+    await posts.publishDue();
+    return manage.page({ q: q?.trim() || undefined, type, language, state, author: user.isAdmin ? author : user.id }, pageNumberFrom(request.query.page));
+  });
 
   app.get('/posts/:type/:language', {
     schema: { tags, summary: 'Published posts of one type and language, 9 a page, newest first', params: ListParamsSchema, querystring: PageQuerySchema, response: { 200: PostPageSchema, ...errorResponses } },
@@ -75,6 +135,8 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const post = await posts.findById(request.params.id);
     const staffRead = !!post && canManage(request.currentUser, post);
     if (!post || (post.state !== 'published' && !staffRead)) throw apiError(404, postMessages.postNotFound, 'id');
+    // Visitors are pointed only at a counterpart they can open.
+    if (!staffRead && post.translationOf !== null && !(await posts.isPublic(post.translationOf))) post.translationOf = null;
     // Views count public reads, at most once a day per client and post (nothing about the
     // client is stored, see visitor/daily-digests.ts); staff previewing their work do not count.
     if (post.state === 'published' && !staffRead && (await app.dailyDigests.sight('view', post._id, ...clientOf(request))).firstToday) {
@@ -89,9 +151,12 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags, summary: 'Create a post (author)', security, body: PostBodySchema, response: { 201: PostSchema, ...errorResponses } },
   }, async (request, reply) => {
     const user = request.currentUser!;
-    const created = await posts.create(request.body, user.id);
-    await app.audit.record(user, 'create', 'post', created._id, changedFields({}, editableFields(created)));
-    return reply.status(201).send(created);
+    const body = await checkedBody(request.body, user);
+    const created = await posts.create(body, user.id);
+    await applyTranslation(user, created._id, body.translationOf);
+    const saved = (await posts.findById(created._id)) ?? created;
+    await app.audit.record(user, 'create', 'post', saved._id, changedFields({}, editableFields(saved)));
+    return reply.status(201).send(saved);
   });
 
   app.put('/posts/:id', {
@@ -100,7 +165,10 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const user = request.currentUser!;
     const before = await postToManage(request.params.id, user);
-    const after = await posts.update(before._id, request.body);
+    const body = await checkedBody(request.body, user, before);
+    if (!(await posts.update(before._id, body))) throw apiError(404, postMessages.postNotFound, 'id');
+    await applyTranslation(user, before._id, body.translationOf);
+    const after = await posts.findById(before._id);
     if (!after) throw apiError(404, postMessages.postNotFound, 'id');
     await app.audit.record(user, 'update', 'post', after._id, changedFields(editableFields(before), editableFields(after)));
     const kept = new Set(filesOf(after));

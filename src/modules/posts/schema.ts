@@ -1,11 +1,13 @@
 import { Type, type Static } from 'typebox';
-import { AltTextSchema, PageNumberSchema, RequiredText, UploadPathSchema } from '@shared/schemas';
+import { AltTextSchema, IdSchema, PageNumberSchema, RequiredText, UploadPathSchema } from '@shared/schemas';
 
 import { POST_LANGUAGES, POST_STATES, POST_TYPES, type PostLanguage, type PostState, type PostType } from '@shared/domain';
 
 export { POST_LANGUAGES, POST_STATES, POST_TYPES, type PostLanguage, type PostState, type PostType };
 export const LIMITS = { titleMax: 150, videoMax: 200, picturesMax: 20, keywordMax: 200 } as const;
 export const PAGE_SIZE = 9;
+/** The dashboard's post list: 25 a page. */
+export const MANAGE_PAGE_SIZE = 25;
 
 // Written out literal by literal: TypeBox infers a mapped union as never.
 const PostTypeSchema = Type.Union([
@@ -13,7 +15,10 @@ const PostTypeSchema = Type.Union([
   Type.Literal('Guide'), Type.Literal('Form'), Type.Literal('Flyer And Brochure'),
 ]);
 const PostLanguageSchema = Type.Union([Type.Literal('en'), Type.Literal('ar')]);
-const PostStateSchema = Type.Union([Type.Literal('draft'), Type.Literal('published')]);
+const PostStateSchema = Type.Union([Type.Literal('draft'), Type.Literal('published'), Type.Literal('scheduled')]);
+/** An ISO-8601 time with its offset; checked further by the route (parsePublishAt). */
+const PublishAtSchema = Type.Union([Type.String({ maxLength: 40, description: "ISO time with offset, e.g. 2030-07-30T00:00:00+03:00; required when state is 'scheduled'" }), Type.Null()]);
+const NullableId = Type.Union([Type.String(), Type.Null()]);
 
 export const PostBodySchema = Type.Object({
   title: RequiredText(LIMITS.titleMax),
@@ -28,6 +33,9 @@ export const PostBodySchema = Type.Object({
   type: PostTypeSchema,
   pdf: Type.Optional(UploadPathSchema),
   state: Type.Optional(PostStateSchema),
+  publishAt: Type.Optional(PublishAtSchema),
+  /** The same post in the other language; null unlinks; absent keeps the link as it is. */
+  translationOf: Type.Optional(Type.Union([IdSchema, Type.Null()])),
 }, { additionalProperties: false });
 
 const PublicPostFields = {
@@ -46,6 +54,10 @@ const PublicPostFields = {
   views: Type.Integer(),
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  /** Set while the post is scheduled: when it becomes public (ISO, UTC). */
+  publishAt: Type.Union([Type.String(), Type.Null()]),
+  /** The counterpart in the other language (for visitors only when that one is public). */
+  translationOf: NullableId,
 };
 const AuthorId = Type.Union([Type.String(), Type.Null()], { description: 'Staff answers only: the user id of the author' });
 const AuthorName = Type.Union([Type.String(), Type.Null()], { description: 'Staff answers only: the name of the author' });
@@ -69,11 +81,44 @@ export const SearchQuerySchema = Type.Object({
   pageNumber: Type.Optional(PageNumberSchema),
 });
 
+/** GET /api/posts/manage: the dashboard list's filters, all optional; page and q are read leniently. */
+export const ManageQuerySchema = Type.Object({
+  page: Type.Optional(Type.String({ maxLength: 12 })),
+  q: Type.Optional(Type.String({ maxLength: LIMITS.keywordMax })),
+  type: Type.Optional(PostTypeSchema),
+  language: Type.Optional(PostLanguageSchema),
+  state: Type.Optional(PostStateSchema),
+  author: Type.Optional(IdSchema),
+});
+
+/** A post as the dashboard list shows it: no texts, no files. */
+export const PostSummarySchema = Type.Object({
+  _id: Type.String(),
+  title: Type.String(),
+  language: PostLanguageSchema,
+  type: PostTypeSchema,
+  state: PostStateSchema,
+  publishAt: Type.Union([Type.String(), Type.Null()]),
+  translationOf: NullableId,
+  views: Type.Integer(),
+  author: NullableId,
+  authorName: NullableId,
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  /** An image or picture of the post has no text alternative yet: the list flags it. */
+  altMissing: Type.Boolean(),
+});
+
+export const ManagePageSchema = Type.Object({ posts: Type.Array(PostSummarySchema), total: Type.Integer(), pages: Type.Integer() });
+
 /** The POST/PUT body: what the lead's demo seed passes to PostsRepository.create too. */
 export type NewPost = Static<typeof PostBodySchema>;
 export type Post = Static<typeof PostSchema>;
 export type PublicPost = Static<typeof PublicPostSchema>;
 export interface PostPage { posts: PublicPost[]; pages: number }
+export type ManageQuery = Static<typeof ManageQuerySchema>;
+export type PostSummary = Static<typeof PostSummarySchema>;
+export type ManagePage = Static<typeof ManagePageSchema>;
 
 /** The post without the staff-only fields. */
 export function publicPost(post: Post): PublicPost {

@@ -2,9 +2,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PUBLIC_BODY_LIMIT } from '@shared/body-limits';
+import { CsvResponseSchema, sendCsv, toCsv } from '@shared/csv';
 import { errorResponses } from '@shared/schemas';
 import { RatingRepository } from './repository';
-import { RateBodySchema, RatedSchema, RatingCountSchema, RatingScopeParamsSchema, RatingSummarySchema } from './schema';
+import { RateBodySchema, RatedSchema, RatingCountSchema, RatingCsvQuerySchema, RatingScopeParamsSchema, RatingSummarySchema } from './schema';
+
+const CSV_HEADINGS = { en: ['Rated', 'Stars', 'Votes'], ar: ['التقييم', 'النجوم', 'الأصوات'] } as const;
+const SCOPE_NAMES = { en: { website: 'Website', service: 'Service' }, ar: { website: 'الموقع', service: 'الخدمة' } } as const;
+const STARS = [5, 4, 3, 2, 1] as const;
 
 const ratingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const ratings = new RatingRepository(app.db);
@@ -39,6 +44,24 @@ const ratingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Type.Array(RatingCountSchema, { maxItems: 10 }), ...errorResponses },
     },
   }, async () => ratings.counts());
+
+  app.get('/rating/counts.csv', {
+    onRequest: app.requireAuthor,
+    schema: {
+      tags: ['rating'],
+      summary: 'Votes per scope and star value as a CSV download, built on counts (author)',
+      security: [{ bearerAuth: [] }],
+      querystring: RatingCsvQuerySchema,
+      produces: ['text/csv'],
+      response: { 200: CsvResponseSchema, ...errorResponses },
+    },
+  }, async (request, reply) => {
+    const lang = request.query.lang ?? 'en';
+    const counts = await ratings.counts();
+    const countOf = (scope: string, rate: number) => counts.find((row) => row.scope === scope && row.rate === rate)?.count ?? 0;
+    const rows = (['website', 'service'] as const).flatMap((scope) => STARS.map((stars) => [SCOPE_NAMES[lang][scope], stars, countOf(scope, stars)]));
+    return sendCsv(reply, 'ratings.csv', toCsv([...CSV_HEADINGS[lang]], rows));
+  });
 };
 
 export default ratingRoutes;

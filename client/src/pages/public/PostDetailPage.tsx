@@ -1,29 +1,48 @@
-// /p/{id}: the post with its image, date, text (never as HTML), video, PDF and album.
+// /p/{id}: the post with its image, date, text (never as HTML), video, PDF and album. Staff opening a
+// draft or a scheduled post (the server shows those to them only) see that it is not public yet; a
+// post with a counterpart in the other language links to it, and the language switch leads there.
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { PdfIcon } from '../../components/icons';
 import { RelativeTimeText } from '../../components/RelativeTimeText';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { ErrorMessage, Loading } from '../../components/Status';
 import { useApi } from '../../api/useApi';
+import { formatBaghdad } from '../../lib/baghdadTime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { appState } from '../../state/app';
 import type { PublicPost } from '@shared/api-types';
 
 /** A YouTube id is letters, digits, '-' and '_'; anything else never reaches the iframe. */
 const VIDEO_ID = /^[\w-]{6,20}$/;
 
 export default function PostDetailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { id = '' } = useParams<{ id: string }>();
   const state = useApi<PublicPost>(`/api/posts/${encodeURIComponent(id)}`);
   const post = state.data;
   useDocumentTitle(post?.title);
+  const other = post?.language === 'ar' ? 'en' : 'ar';
+  const counterpart = post?.translationOf ?? null;
+  useEffect(() => {
+    appState.postTranslation = counterpart ? { id: counterpart, language: other } : null;
+    return () => { appState.postTranslation = null; };
+  }, [counterpart, other]);
   if (state.error) return <section className="page"><h1>{t('post.title')}</h1><ErrorMessage error={state.error} /></section>;
   if (!post) return <section className="page"><Loading /></section>;
   const video = post.video?.trim();
   return (
     <article className="page post-detail" lang={post.language === 'ar' ? 'ar' : 'en'} dir={post.language === 'ar' ? 'rtl' : 'ltr'}>
+      {post.state !== 'published' && <NotPublicBanner state={post.state} publishAt={post.publishAt} />}
       <h1>{post.title}</h1>
+      {counterpart && (
+        <p className="read-in" lang={i18n.language === 'ar' ? 'ar' : 'en'} dir={i18n.language === 'ar' ? 'rtl' : 'ltr'}>
+          <Link href={`/p/${encodeURIComponent(counterpart)}`} hrefLang={other} onClick={() => { void i18n.changeLanguage(other); }}>
+            {t(other === 'ar' ? 'post.readInAr' : 'post.readInEn')}
+          </Link>
+        </p>
+      )}
       <RelativeTimeText date={post.createdAt} />
       {post.image && <ResponsiveImage className="post-image" src={post.image} alt={post.imageAlt} sizes="(max-width: 60rem) 100vw, 60rem" width={960} height={540} />}
       <div className="prose">{post.describtion}</div>
@@ -52,5 +71,19 @@ export default function PostDetailPage() {
         </section>
       )}
     </article>
+  );
+}
+
+/** Staff only ever get a draft or scheduled post from the server: say plainly that visitors cannot see it. */
+function NotPublicBanner({ state, publishAt }: { state: string; publishAt: string | null }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'ar' ? 'ar' : 'en';
+  return (
+    <div className="not-public" role="note" lang={language} dir={language === 'ar' ? 'rtl' : 'ltr'}>
+      <strong>{t('post.notPublic')}</strong>{' '}
+      {state === 'scheduled' && publishAt
+        ? t('post.notPublicScheduled', { time: formatBaghdad(publishAt, language) })
+        : t('post.notPublicDraft')}
+    </div>
   );
 }

@@ -1,4 +1,5 @@
-// /dashboard/contact: add a contact entry (type and value), list them, delete after confirmation.
+// /dashboard/contact: add a contact entry (type and value), list them, edit one in place (its row
+// turns into fields; the server's answer replaces it where it was), delete after confirmation.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
@@ -35,6 +36,12 @@ export function ContactPage() {
     }
   }
 
+  const [editing, setEditing] = useState<string | null>(null);
+  const replace = (saved: ContactItem) => {
+    setItems((list) => (list ?? []).map((item) => (item._id === saved._id ? saved : item)));
+    setEditing(null);
+  };
+
   const remove = (item: ContactItem) => deleteAfterConfirm(item, setItems, {
     url: `/api/contact/${encodeURIComponent(item._id)}`, confirmKey: 'contact.confirmDelete', failure: 'server',
   });
@@ -63,19 +70,61 @@ export function ContactPage() {
             <caption className="dash-sr-only">{t('contact.title')}</caption>
             <thead><tr><th scope="col">{t('contact.type')}</th><th scope="col">{t('contact.value')}</th><th scope="col">{t('common.actions')}</th></tr></thead>
             <tbody>
-              {items.map((item) => (
-                <tr key={item._id}>
-                  <td>{t(`contactTypes.${item.type}`)}</td>
-                  <td><bdi dir="ltr">{item.value}</bdi></td>
-                  <td>
-                    <DeleteButton name={item.value} onDelete={() => void remove(item)} />
-                  </td>
-                </tr>
-              ))}
+              {items.map((item) => (editing === item._id
+                ? <ContactEditRow key={item._id} item={item} onSaved={replace} onCancel={() => setEditing(null)} />
+                : (
+                  <tr key={item._id}>
+                    <td>{t(`contactTypes.${item.type}`)}</td>
+                    <td><bdi dir="ltr">{item.value}</bdi></td>
+                    <td className="dash-row-actions">
+                      <button type="button" className="dash-button" onClick={() => setEditing(item._id)}
+                        aria-label={t('common.editNamed', { name: item.value })}>{t('common.edit')}</button>
+                      <DeleteButton name={item.value} onDelete={() => void remove(item)} />
+                    </td>
+                  </tr>
+                )))}
             </tbody>
           </table>
         </div>
       )}
     </>
+  );
+}
+
+/** One table row as fields; the server checks the value against its type, as when adding. */
+function ContactEditRow({ item, onSaved, onCancel }: { item: ContactItem; onSaved: (saved: ContactItem) => void; onCancel: () => void }) {
+  const { t } = useTranslation('dashboard');
+  const [type, setType] = useState<ContactType>(item.type);
+  const [value, setValue] = useState(item.value);
+  const [saving, setSaving] = useState(false);
+
+  async function save() {
+    setSaving(true);
+    try {
+      const saved = await api.put<ContactItem>(`/api/contact/${encodeURIComponent(item._id)}`, { type, value: value.trim() });
+      toastSuccess();
+      onSaved(saved);
+    } catch (failure) {
+      toastServerErrors(errorItems(failure));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <tr className="dash-editing">
+      <td>
+        <select className="dash-cell-input" value={type} aria-label={`${t('contact.type')} (${item.value})`} onChange={(event) => setType(event.target.value as ContactType)}>
+          {CONTACT_TYPES.map((option) => <option key={option} value={option}>{t(`contactTypes.${option}`)}</option>)}
+        </select>
+      </td>
+      <td>
+        <input className="dash-cell-input" value={value} dir="ltr" aria-label={`${t('contact.value')} (${item.value})`} onChange={(event) => setValue(event.target.value)}
+          onKeyDown={(event) => { if (event.key === 'Enter') { event.preventDefault(); void save(); } }} />
+      </td>
+      <td className="dash-row-actions">
+        <button type="button" className="dash-button dash-primary" disabled={saving} onClick={() => void save()}>{t('common.save')}</button>
+        <button type="button" className="dash-button" onClick={onCancel}>{t('common.cancel')}</button>
+      </td>
+    </tr>
   );
 }

@@ -1,5 +1,6 @@
 // /dashboard/posts/addpost and /dashboard/posts/{id}: the post form of docs/product-rules.md, Screens and Validation.
-// A failed save keeps every value in the form and shows one toast per server error.
+// A failed save keeps every value in the form and shows one toast per server error. A scheduled post
+// takes its publication time in Baghdad time; the counterpart in the other language is picked here.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -11,14 +12,22 @@ import { FileUploadField } from '../../../components/dashboard/FileUploadField';
 import { useDraftForm } from '../../../components/dashboard/formDraft';
 import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
 import { useBusyCounter } from '../../../components/dashboard/useBusyCounter';
+import { baghdadInputToIso, isoToBaghdadInput } from '../../../lib/baghdadTime';
 import { PageTitle } from '../PageTitle';
+import { TranslationPicker } from './TranslationPicker';
 import { POST_STATES, POST_TYPES } from '@shared/domain';
 import type { Post } from '@shared/api-types';
 
-type PostForm = Pick<Post, 'title' | 'describtion' | 'image' | 'imageAlt' | 'pictures' | 'picturesAlt' | 'video' | 'language' | 'type' | 'pdf' | 'state'>;
+type PostForm = Pick<Post, 'title' | 'describtion' | 'image' | 'imageAlt' | 'pictures' | 'picturesAlt' | 'video' | 'language' | 'type' | 'pdf' | 'state' | 'translationOf'> & {
+  /** The datetime-local value, Baghdad wall time ("2030-07-30T00:00"), or ''. */
+  publishAt: string;
+};
 
 // docs/product-rules.md, Constants: a new post starts as International, English; docs/api-contract.md: published by default.
-const NEW_POST: PostForm = { title: '', describtion: '', image: '', imageAlt: null, pictures: [], picturesAlt: [], video: '', language: 'en', type: 'International', pdf: '', state: 'published' };
+const NEW_POST: PostForm = {
+  title: '', describtion: '', image: '', imageAlt: null, pictures: [], picturesAlt: [], video: '', language: 'en', type: 'International', pdf: '',
+  state: 'published', publishAt: '', translationOf: null,
+};
 
 /** Each picture keeps its alt text when pictures are added or removed. */
 function realign(before: string[], alts: Array<string | null>, after: string[]): Array<string | null> {
@@ -34,7 +43,8 @@ export function PostFormPage({ id }: { id: string | null }) {
     `post:${id ?? 'new'}`, NEW_POST, id === null ? null : `/api/posts/${encodeURIComponent(id)}`,
     (post) => ({ title: post.title, describtion: post.describtion, image: post.image ?? '', imageAlt: post.imageAlt ?? null,
       pictures: post.pictures ?? [], picturesAlt: (post.pictures ?? []).map((_, index) => post.picturesAlt?.[index] ?? null),
-      video: post.video ?? '', language: post.language, type: post.type, pdf: post.pdf ?? '', state: post.state ?? 'published' }),
+      video: post.video ?? '', language: post.language, type: post.type, pdf: post.pdf ?? '', state: post.state ?? 'published',
+      publishAt: post.publishAt ? isoToBaghdadInput(post.publishAt) : '', translationOf: post.translationOf ?? null }),
   );
   const [saving, setSaving] = useState(false);
   const uploads = useBusyCounter();
@@ -45,7 +55,10 @@ export function PostFormPage({ id }: { id: string | null }) {
     event.preventDefault();
     setSaving(true);
     try {
-      const body = { ...form, title: form.title.trim(), video: form.video.trim() };
+      const body = {
+        ...form, title: form.title.trim(), video: form.video.trim(),
+        publishAt: form.state === 'scheduled' && form.publishAt ? baghdadInputToIso(form.publishAt) : null,
+      };
       if (id === null) await api.post<Post>('/api/posts', body);
       else await api.put<Post>(`/api/posts/${encodeURIComponent(id)}`, body);
       markSaved(form);
@@ -103,7 +116,8 @@ export function PostFormPage({ id }: { id: string | null }) {
           <div className="dash-field-row">
             <div className="dash-field">
               <label htmlFor={label('language')}>{t('posts.language')}</label>
-              <select id={label('language')} value={form.language} onChange={(event) => set('language', event.target.value as Post['language'])}>
+              <select id={label('language')} value={form.language}
+                onChange={(event) => setForm((current) => ({ ...current, language: event.target.value as Post['language'], translationOf: null }))}>
                 <option value="en">{t('languages.en')}</option>
                 <option value="ar">{t('languages.ar')}</option>
               </select>
@@ -121,6 +135,15 @@ export function PostFormPage({ id }: { id: string | null }) {
               </select>
             </div>
           </div>
+          {form.state === 'scheduled' && (
+            <div className="dash-field">
+              <label htmlFor={label('publishAt')}>{t('posts.publishAt')}</label>
+              <input id={label('publishAt')} type="datetime-local" value={form.publishAt} required dir="ltr"
+                aria-describedby={label('publishAtHint')} onChange={(event) => set('publishAt', event.target.value)} />
+              <p id={label('publishAtHint')} className="dash-hint">{t('posts.publishAtHint')}</p>
+            </div>
+          )}
+          <TranslationPicker postId={id} language={form.language} value={form.translationOf} onChange={(value) => set('translationOf', value)} />
           <p className="dash-hint" aria-live="polite">{uploads.busy ? t('common.waitUploads') : ''}</p>
           <button type="submit" className="dash-button dash-primary" disabled={saving || uploads.busy}>{t('common.save')}</button>
         </form>

@@ -1,28 +1,58 @@
-// /dashboard/visits: the privacy-first page views and Contact Us clicks of the last 30 days. The chart
-// is CSS bars for sighted users and hidden from assistive technology, which reads the table instead.
+// /dashboard/visits: the privacy-first page views and Contact Us clicks of a chosen period (the last
+// 30 days at first). The chart is CSS bars for sighted users and hidden from assistive technology,
+// which reads the table instead. The most viewed pages are named (post titles, city names), and the
+// daily numbers and the top pages download as CSV files for reports.
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { downloadFile } from '../../../components/dashboard/downloadFile';
 import { useApi } from '../../../api/useApi';
 import { PageTitle } from '../PageTitle';
 import type { EventsSummary } from '@shared/api-types';
 
 export function VisitsPage() {
-  const { t } = useTranslation('dashboard');
-  const { data: summary, error, loading } = useApi<EventsSummary>('/api/events/summary?days=30');
+  const { t, i18n } = useTranslation('dashboard');
+  const id = useId();
+  const [period, setPeriod] = useState<{ from: string; to: string } | null>(null);
+  const query = period ? `from=${period.from}&to=${period.to}` : 'days=30';
+  const { data: summary, error, loading } = useApi<EventsSummary>(`/api/events/summary?${query}`);
+  const [typed, setTyped] = useState<{ from: string; to: string } | null>(null);
+  const shown = typed ?? (summary ? { from: summary.from, to: summary.to } : { from: '', to: '' });
   const max = summary ? Math.max(1, ...summary.daily.map((day) => day.pageview)) : 1;
+  const csvQuery = `${summary ? `from=${summary.from}&to=${summary.to}` : query}&lang=${i18n.language === 'ar' ? 'ar' : 'en'}`;
+
+  const onShow = (event: FormEvent) => {
+    event.preventDefault();
+    if (shown.from && shown.to) setPeriod({ from: shown.from, to: shown.to });
+  };
 
   return (
     <>
       <PageTitle text={t('visits.title')} />
+      <form className="dash-form dash-inline-form" onSubmit={onShow}>
+        <div className="dash-field">
+          <label htmlFor={`${id}-from`}>{t('visits.from')}</label>
+          <input id={`${id}-from`} type="date" value={shown.from} required dir="ltr" onChange={(event) => setTyped({ ...shown, from: event.target.value })} />
+        </div>
+        <div className="dash-field">
+          <label htmlFor={`${id}-to`}>{t('visits.to')}</label>
+          <input id={`${id}-to`} type="date" value={shown.to} required dir="ltr" onChange={(event) => setTyped({ ...shown, to: event.target.value })} />
+        </div>
+        <button type="submit" className="dash-button dash-primary">{t('visits.show')}</button>
+      </form>
       <ErrorList error={error} />
       {loading && <p role="status">{t('common.loading')}</p>}
       {summary && (
         <>
+          <p className="dash-hint">{t('visits.range', { from: summary.from, to: summary.to, count: summary.days })}</p>
+          <div className="dash-downloads">
+            <button type="button" className="dash-button" onClick={() => void downloadFile(`/api/events/daily.csv?${csvQuery}`, 'visits-daily.csv')}>{t('visits.downloadDaily')}</button>
+            <button type="button" className="dash-button" onClick={() => void downloadFile(`/api/events/top.csv?${csvQuery}`, 'visits-top-pages.csv')}>{t('visits.downloadTop')}</button>
+          </div>
           <dl className="dash-totals">
             <div><dt>{t('visits.pageviews')}</dt><dd data-testid="total-pageviews">{summary.totals.pageview}</dd></div>
             <div><dt>{t('visits.contactClicks')}</dt><dd data-testid="total-contact-clicks">{summary.totals.contact_click}</dd></div>
           </dl>
-          <p className="dash-hint">{t('visits.period', { count: summary.days })}</p>
           <div className="dash-chart" aria-hidden="true">
             {summary.daily.map((day) => (
               <div key={day.day} className="dash-chart-col" title={`${day.day}: ${day.pageview}`}>
@@ -49,10 +79,14 @@ export function VisitsPage() {
             <h2 id="visits-top">{t('visits.topPaths')}</h2>
             {summary.topPaths.length === 0 ? <p>{t('common.empty')}</p> : (
               <table className="dash-table dash-narrow">
-                <thead><tr><th scope="col">{t('visits.path')}</th><th scope="col">{t('visits.pageviews')}</th></tr></thead>
+                <thead><tr><th scope="col">{t('visits.path')}</th><th scope="col">{t('visits.address')}</th><th scope="col">{t('visits.pageviews')}</th></tr></thead>
                 <tbody>
                   {summary.topPaths.map((row) => (
-                    <tr key={row.path}><td><bdi dir="ltr">{row.path}</bdi></td><td>{row.pageview}</td></tr>
+                    <tr key={row.path}>
+                      <td dir="auto">{row.label ?? <bdi dir="ltr">{row.path}</bdi>}</td>
+                      <td><bdi dir="ltr">{row.path}</bdi></td>
+                      <td>{row.pageview}</td>
+                    </tr>
                   ))}
                 </tbody>
               </table>
