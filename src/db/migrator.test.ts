@@ -40,7 +40,7 @@ describe('migrateToLatest', () => {
 
     const addColumn = { up: async (db: Kysely<any>) => { await sql`ALTER TABLE settings ADD COLUMN note TEXT`.execute(db); } };
     const second = openDatabase(file);
-    expect(await migrateToLatest(second, backups, { '001_initial': m001, '002_test': addColumn })).toEqual(['002_test']);
+    expect(await migrateToLatest(second, backups, { ...migrations, '999_test': addColumn })).toEqual(['999_test']);
     await second.close();
 
     const [backupFile] = readdirSync(backups);

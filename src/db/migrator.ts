@@ -4,11 +4,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { DatabaseHandle } from './connection';
 import * as m001 from './migrations/001_initial';
 import * as m003 from './migrations/003_accounts';
+import * as m005 from './migrations/005_content_bundles';
 
 // Listed statically so that the esbuild bundle carries every migration.
 export const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '003_accounts': m003,
+  '005_content_bundles': m005,
 };
 
 

@@ -12,10 +12,12 @@ import { PAGE_SIZE, type NewPost, type Post, type PostLanguage, type PostPage, t
 import { toMatchExpression } from './search-query';
 
 /** A posts row as the read statements return it: the table's columns plus the author's name. */
-type PostRow = Selectable<Database['posts']> & { author_name: string | null };
+type PostRow = Omit<Selectable<Database['posts']>, 'bundle_author_id' | 'bundle_author_name'> & { author_name: string | null };
 
+// A post from a content bundle names its author at headquarters, who is no user here.
 const COLUMNS = `p.id, p.title, p.description, p.image, p.pictures, p.video, p.language, p.type, p.pdf,
-  p.state, p.views, p.author_id, u.name AS author_name, p.created_at, p.updated_at`;
+  p.state, p.views, coalesce(p.author_id, p.bundle_author_id) AS author_id, coalesce(u.name, p.bundle_author_name) AS author_name,
+  p.created_at, p.updated_at`;
 const FROM_POSTS = 'FROM posts p LEFT JOIN users u ON u.id = p.author_id';
 
 const SQL = {
@@ -92,6 +94,11 @@ const EMPTY_PAGE: EncodedPage = Buffer.from('{"posts":[],"pages":0}');
 
 // One cache per database, shared by every repository over it, so any write clears it.
 const caches = new WeakMap<object, ResultCache<EncodedPage>>();
+
+/** Drops the cached public pages of this database: for writes made outside this repository (content bundles). */
+export function clearPublicPostPages(db: Kysely<Database>): void {
+  caches.get(db)?.clear();
+}
 
 export class PostsRepository {
   private readonly statements = new Map<string, SQLite.Statement>();
