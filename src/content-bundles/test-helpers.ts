@@ -11,6 +11,7 @@ import { POST_LANGUAGES, POST_TYPES } from '../modules/posts/schema';
 import { multipart } from '../modules/uploads/test-files';
 import { bearer } from '../test/helpers';
 import { CONTENT_MEMBER, MANIFEST_MEMBER, SIGNATURE_MEMBER } from './format';
+import { signBytes, type SigningKey } from './keys';
 
 const SEARCHES = ['trafficking', 'الاتجار', 'victims', 'العراق', 'guide', 'labour'];
 
@@ -120,3 +121,14 @@ export async function repack(bundle: string, outFile: string, change: (members: 
 }
 
 export const MEMBERS = { content: CONTENT_MEMBER, manifest: MANIFEST_MEMBER, signature: SIGNATURE_MEMBER };
+
+/** Recomputes the manifest's sizes and checksums for the members as they are now, and signs it with `key`. */
+export function resign(members: Map<string, Buffer>, key: SigningKey): void {
+  const manifest = JSON.parse(members.get(MANIFEST_MEMBER)!.toString('utf8')) as { files: Array<{ path: string; size: number; sha256: string }> };
+  manifest.files = [...members.keys()].filter((name) => name !== MANIFEST_MEMBER && name !== SIGNATURE_MEMBER).map((name) => ({
+    path: name, size: members.get(name)!.length, sha256: createHash('sha256').update(members.get(name)!).digest('hex'),
+  }));
+  const bytes = Buffer.from(JSON.stringify(manifest, null, 2));
+  members.set(MANIFEST_MEMBER, bytes);
+  members.set(SIGNATURE_MEMBER, Buffer.from(JSON.stringify({ algorithm: 'Ed25519', publicKey: key.publicKeyLine, signature: signBytes(bytes, key.privateKey) })));
+}
