@@ -9,11 +9,10 @@ import { createGunzip } from 'node:zlib';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { extractTarGz, isSafeMemberName, TarGzWriter, type ArchivedFile } from '../backup/tar';
 import { detectFileType, SIGNATURE_BYTES } from '../modules/uploads/file-types';
-import { PARKED_CITY_PREFIX } from '../modules/content-bundles/repository';
 import { fileOfPublicPath, publicPathOf, STORED_NAME } from '../modules/uploads/storage';
 import {
   BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, BUNDLE_KINDS, BundleContentSchema, CONTENT_MEMBER, DEFAULT_BUNDLE_LIMITS, filesOfItem,
-  itemIdOf, MANIFEST_MEMBER, ManifestSchema, SIGNATURE_MEMBER, SignatureSchema, UPLOADS_PREFIX,
+  itemIdOf, MANIFEST_MEMBER, ManifestSchema, PARKED_CITY_PREFIX, SIGNATURE_MEMBER, SignatureSchema, UPLOADS_PREFIX,
   type BundleContent, type BundleLimits, type BundleManifest, type BundleSignature,
 } from './format';
 import { signatureMatches, signBytes, type SigningKey } from './keys';

@@ -7,7 +7,7 @@
 // Trust flows from the signature to the manifest, and from the manifest's checksums to every file.
 import { Type, type Static } from 'typebox';
 import { CONTENT_TEXT_MAX } from '../modules/content/schema';
-import { UPLOAD_LIMITS } from '../modules/uploads/routes';
+import { UPLOAD_LIMITS } from '../modules/uploads/limits';
 import { IdSchema, UploadPathSchema } from '../shared/schemas';
 
 export const BUNDLE_FORMAT = 'anti-trafficking-site-content-bundle';
@@ -19,6 +19,9 @@ export const UPLOADS_PREFIX = 'uploads/';
 
 export const BUNDLE_KINDS = ['posts', 'pages', 'cities', 'emergency', 'contacts'] as const;
 export type BundleKind = (typeof BUNDLE_KINDS)[number];
+
+/** Starts a city name only while a bundle is being applied (see apply.ts); bundles with such names are refused. */
+export const PARKED_CITY_PREFIX = '\u0001';
 
 /** 20261123-093512-4f9a2c: the UTC time it was made, then 6 random hex digits. Sorts by time. */
 export const BUNDLE_ID_PATTERN = '^\\d{8}-\\d{6}-[0-9a-f]{6}$';

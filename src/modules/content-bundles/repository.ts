@@ -5,7 +5,7 @@
 // request ever reads half of an import, and a failure rolls every statement back.
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import type { BundleContent, BundleKind, CityItem, ContactItem, EmergencyItem, PageItem, PostItem } from '../../content-bundles/format';
+import { PARKED_CITY_PREFIX, type BundleContent, type BundleKind, type CityItem, type ContactItem, type EmergencyItem, type PageItem, type PostItem } from '../../content-bundles/format';
 import type { Database } from '../../db/schema';
 import type { EventName } from '../events/schema';
 import { normalizeForSearch } from '../posts/normalize';
@@ -79,8 +79,7 @@ export interface OfficeSummary {
 // Settings rows outside the public settings list (GET /api/settings never shows them).
 const TRUSTED_KEYS_SETTING = 'contentBundles.trustedKeys';
 const OFFICE_NAME_SETTING = 'contentBundles.officeName';
-/** Starts a city name only while a bundle is being applied; bundles with such names are refused. */
-export const PARKED_CITY_PREFIX = '\u0001';
+
 
 interface PostRow {
   id: string; title: string; description: string; image: string; pictures: string; video: string;
