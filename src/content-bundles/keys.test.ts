@@ -1,11 +1,12 @@
 // Keys, signatures and fingerprints on their own.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { emptyContent, type PostItem } from './format';
 import { generateSigningKey, isPublicKeyLine, loadSigningKey, signatureMatches, signBytes } from './keys';
+import { removeStaleWorkFolders } from './site';
 import { canonicalJson, changesSince, snapshotOf } from './snapshot';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'bundle-keys-'));
@@ -52,5 +53,15 @@ describe('what changed since a bundle', () => {
 
   it('compares items whatever the order of their keys', () => {
     expect(canonicalJson({ b: 1, a: [{ d: 2, c: null }] })).toBe(canonicalJson({ a: [{ c: null, d: 2 }], b: 1 }));
+  });
+});
+
+describe('work folders', () => {
+  it('of an interrupted import are removed once they are an hour old; other folders stay', () => {
+    const dataDir = mkdtempSync(path.join(scratch, 'work-'));
+    for (const name of ['.content-import-abc', '.content-request-def', 'uploads', 'backups']) mkdirSync(path.join(dataDir, name));
+    expect(removeStaleWorkFolders(dataDir, 60 * 60 * 1000)).toEqual([]);
+    expect(removeStaleWorkFolders(dataDir, 60 * 60 * 1000, Date.now() + 2 * 60 * 60 * 1000).sort()).toEqual(['.content-import-abc', '.content-request-def']);
+    expect(readdirSync(dataDir).sort()).toEqual(['backups', 'uploads']);
   });
 });

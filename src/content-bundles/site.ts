@@ -1,6 +1,7 @@
 // This site's side of content bundles, shared by the admin routes and the command line: which keys
 // it trusts, its name, and its own signing key when it is a headquarters.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
 import type { Config } from '../config';
 import type { ContentBundleRepository } from '../modules/content-bundles/repository';
 import { loadSigningKey, type SigningKey } from './keys';
@@ -22,3 +23,22 @@ export function signingKeyOf(config: Config): SigningKey | null {
 
 /** Bundles name their source; a headquarters that never named itself is "Headquarters". */
 export const DEFAULT_SOURCE_NAME = 'Headquarters';
+
+/** Work folders of imports and downloads live in DATA_DIR as .content-*; an interrupted one is removed later. */
+export const WORK_FOLDER_PREFIXES = ['.content-import-', '.content-request-'];
+
+/** Removes work folders a crash or a power cut left behind (older than `olderThanMs`); answers their names. */
+export function removeStaleWorkFolders(dataDir: string, olderThanMs = 60 * 60 * 1000, now = Date.now()): string[] {
+  let names: string[];
+  try { names = readdirSync(dataDir); } catch { return []; }
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!WORK_FOLDER_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
+    const folder = path.join(dataDir, name);
+    const stats = statSync(folder, { throwIfNoEntry: false });
+    if (!stats?.isDirectory() || now - stats.mtimeMs < olderThanMs) continue;
+    rmSync(folder, { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}

@@ -11,7 +11,7 @@ import { exportBundle } from '../../content-bundles/export';
 import { importBundle } from '../../content-bundles/import';
 import { isPublicKeyLine } from '../../content-bundles/keys';
 import { BundleRefusedError, bundleMessages } from '../../content-bundles/messages';
-import { DEFAULT_SOURCE_NAME, signingKeyOf, siteNameOf, trustedKeysOf } from '../../content-bundles/site';
+import { DEFAULT_SOURCE_NAME, removeStaleWorkFolders, signingKeyOf, siteNameOf, trustedKeysOf } from '../../content-bundles/site';
 import { figuresFile, importFigures, STATS_LIMITS } from '../../content-bundles/stats';
 import { backupTimestamp } from '../../backup/create';
 import { ApiError, apiError, messages } from '../../errors';
@@ -67,6 +67,8 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const consumes = ['multipart/form-data'];
   // One import at a time: a second one waits, then sees the first as applied.
   let importQueue: Promise<unknown> = Promise.resolve();
+  const stale = removeStaleWorkFolders(config.dataDir);
+  if (stale.length > 0) app.log.info({ folders: stale }, 'removed work folders of interrupted content-bundle imports');
 
   /** A folder inside DATA_DIR for one request's files, removed afterwards. */
   const workFolder = () => mkdtempSync(path.join(config.dataDir, '.content-request-'));
