@@ -8,6 +8,7 @@
 import { Type, type Static } from 'typebox';
 import { CONTENT_TEXT_MAX } from '../modules/content/schema';
 import { UPLOAD_LIMITS } from '../modules/uploads/limits';
+import { BUNDLE_KINDS, type BundleKind } from '../shared/domain';
 import { IdSchema, UploadPathSchema } from '../shared/schemas';
 
 export const BUNDLE_FORMAT = 'anti-trafficking-site-content-bundle';
@@ -17,8 +18,7 @@ export const SIGNATURE_MEMBER = 'signature.json';
 export const CONTENT_MEMBER = 'content.json';
 export const UPLOADS_PREFIX = 'uploads/';
 
-export const BUNDLE_KINDS = ['posts', 'pages', 'cities', 'emergency', 'contacts'] as const;
-export type BundleKind = (typeof BUNDLE_KINDS)[number];
+export { BUNDLE_KINDS, type BundleKind };
 
 /** Starts a city name only while a bundle is being applied (see apply.ts); bundles with such names are refused. */
 export const PARKED_CITY_PREFIX = '\u0001';

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 
 const Changes = Type.Object({ added: Type.Integer(), updated: Type.Integer(), deleted: Type.Integer(), unchanged: Type.Integer() });
 
@@ -76,3 +76,8 @@ export const OfficeSummarySchema = Type.Object({
   contactClicks: Type.Integer(),
   ratings: Type.Object({ website: Rating, service: Rating }),
 });
+
+export type ImportReport = Static<typeof ImportReportSchema>;
+export type BundlesOverview = Static<typeof OverviewSchema>;
+export type FiguresReport = Static<typeof FiguresReportSchema>;
+export type OfficeSummary = Static<typeof OfficeSummarySchema>;

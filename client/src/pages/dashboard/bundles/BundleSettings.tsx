@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { toastSuccess } from '../../../components/dashboard/toastStore';
-import type { BundlesOverview } from './types';
+import type { BundlesOverview } from '@shared/api-types';
 
 export function BundleSettings({ overview, onSaved }: { overview: BundlesOverview; onSaved: (overview: BundlesOverview) => void }) {
   const { t } = useTranslation('dashboard');

@@ -9,7 +9,7 @@ import { BundleSettings } from './BundleSettings';
 import { ImportBundle } from './ImportBundle';
 import { MakeBundle } from './MakeBundle';
 import { OfficesFigures, SaveFigures } from './OfficeFigures';
-import type { BundlesOverview } from './types';
+import type { BundlesOverview } from '@shared/api-types';
 
 export function ContentBundlesPage() {
   const { t, i18n } = useTranslation('dashboard');

@@ -4,7 +4,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import { BUNDLE_KINDS, type ImportReport } from './types';
+import { BUNDLE_KINDS } from '@shared/domain';
+import type { ImportReport } from '@shared/api-types';
 
 export function ImportBundle({ onApplied }: { onApplied: () => void }) {
   const { t } = useTranslation('dashboard');

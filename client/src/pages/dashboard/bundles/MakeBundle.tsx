@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { formatDate } from '../formatDate';
 import { downloadFile } from './download';
-import type { BundlesOverview } from './types';
+import type { BundlesOverview } from '@shared/api-types';
 
 export function MakeBundle({ overview, onMade }: { overview: BundlesOverview; onMade: () => void }) {
   const { t, i18n } = useTranslation('dashboard');

@@ -6,7 +6,7 @@ import { apiRequest } from '../../../api/client';
 import { useApi } from '../../../api/useApi';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { downloadFile } from './download';
-import type { FiguresReport, OfficeSummary } from './types';
+import type { FiguresReport, OfficeSummary } from '@shared/api-types';
 
 export function SaveFigures() {
   const { t } = useTranslation('dashboard');
