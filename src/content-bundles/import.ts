@@ -17,23 +17,14 @@ import { clearPublicPostPages } from '../modules/posts/repository';
 import { TEMP_PREFIX } from '../modules/uploads/receive';
 import { removeUnreferencedUploads } from '../modules/uploads/storage';
 import { nowIso } from '../shared/ids';
-import { applyContent, type KindChanges } from './apply';
+import type { ImportReport } from '../modules/content-bundles/schema';
+import { applyContent } from './apply';
 import { readVerifiedBundle, uploadsOf, type StagedFile, type VerifiedBundle } from './archive';
-import { BUNDLE_KINDS, type BundleKind, type BundleLimits } from './format';
+import { BUNDLE_KINDS, type BundleLimits } from './format';
 import { bundleMessages, refused } from './messages';
 
-export interface ImportReport {
-  bundleId: string;
-  baseBundleId: string | null;
-  createdAt: string;
-  sourceName: string;
-  sourceKey: string;
-  appliedAt: string;
-  changes: Record<BundleKind, KindChanges>;
-  keptDrafts: number;
-  replacedCities: string[];
-  files: { copied: number; alreadyPresent: number };
-}
+/** What an import changed: the API's answer (its schema is the one definition). */
+export type { ImportReport };
 
 /** Who imports: a logged-in admin, or the command line. */
 export interface Actor {
