@@ -84,7 +84,7 @@ try {
     console.log('| step | time | bundle size | notes |');
     console.log('|---|---|---|---|');
     console.log(`| full export | ${full.ms} ms | ${mb(full.value.file)} MB | ${full.value.manifest.counts.files} files |`);
-    console.log(`| full import into a new office | ${applied.ms} ms | | ${applied.value.value.changes.posts.added} posts added; event loop held at most ${applied.value.blockedMs} ms; RSS ${rssAfterImport} MB |`);
+    console.log(`| full import into a new office | ${applied.ms} ms | | ${applied.value.value.changes.posts.added} posts added; event loop held at most ${applied.value.blockedMs} ms; RSS of this process (both sites) ${rssAfterImport} MB |`);
     console.log(`| incremental export (10 edited, 10 deleted) | ${since.ms} ms | ${mb(since.value.file)} MB | |`);
     console.log(`| incremental import | ${incremental.ms} ms | | ${incremental.value.changes.posts.updated} updated, ${incremental.value.changes.posts.deleted} deleted |`);
     const failures = [

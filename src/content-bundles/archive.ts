@@ -4,6 +4,7 @@
 // every upload is an image or PDF of the kind its name says.
 import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { Ajv, type ValidateFunction } from 'ajv';
@@ -17,6 +18,7 @@ import {
 } from './format';
 import { signatureMatches, signBytes, type SigningKey } from './keys';
 import { BundleRefusedError, bundleMessages, refused } from './messages';
+import { eachConcurrently } from './pool';
 
 const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false, removeAdditional: false });
 const validateManifest = ajv.compile(ManifestSchema) as ValidateFunction<BundleManifest>;
@@ -130,10 +132,26 @@ async function unpackedSize(archive: string, limit: number): Promise<number> {
   return total;
 }
 
-async function sha256Of(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) hash.update(chunk);
-  return hash.digest('hex');
+const CHECK_CONCURRENCY = 4;
+
+/**
+ * Checks one member the manifest lists, reading it once: its size and sha256, and for an upload its
+ * name, its size bound and that its bytes are the type its extension says. Answers the upload, or
+ * null for content.json.
+ */
+async function checkMember(file: ArchivedFile, stagedPath: string, limits: BundleLimits): Promise<StagedFile | null> {
+  const isContent = file.path === CONTENT_MEMBER;
+  const name = file.path.slice(UPLOADS_PREFIX.length);
+  if (!isContent && (!file.path.startsWith(UPLOADS_PREFIX) || !STORED_NAME.test(name))) throw refused(400, bundleMessages.badUpload, 'bundle');
+  const size = statSync(stagedPath).size;
+  if (size !== file.size) throw refused(400, bundleMessages.checksumMismatch, 'bundle');
+  // Bounded before the file is read into memory.
+  if (size > (isContent ? limits.contentJsonBytes : limits.uploadBytes)) throw refused(400, isContent ? bundleMessages.badContent : bundleMessages.badUpload, 'bundle');
+  const data = await readFile(stagedPath);
+  if (createHash('sha256').update(data).digest('hex') !== file.sha256) throw refused(400, bundleMessages.checksumMismatch, 'bundle');
+  if (isContent) return null;
+  if (detectFileType(data.subarray(0, SIGNATURE_BYTES))?.extension !== path.extname(name).slice(1)) throw refused(400, bundleMessages.badUpload, 'bundle');
+  return { stagedPath, name, size, sha256: file.sha256 };
 }
 
 export interface StagedFile {
@@ -218,20 +236,12 @@ export async function readVerifiedBundle(archive: string, stageDir: string, trus
   for (const member of members) {
     if (member !== MANIFEST_MEMBER && member !== SIGNATURE_MEMBER && !listed.has(member)) throw refused(400, bundleMessages.unlistedMember, 'bundle');
   }
+  for (const file of manifest.files) if (!memberSet.has(file.path)) throw refused(400, bundleMessages.damaged, 'bundle');
   const files = new Map<string, StagedFile>();
-  for (const file of manifest.files) {
-    if (!memberSet.has(file.path)) throw refused(400, bundleMessages.damaged, 'bundle');
-    const stagedPath = staged(file.path);
-    if (statSync(stagedPath).size !== file.size || (await sha256Of(stagedPath)) !== file.sha256) {
-      throw refused(400, bundleMessages.checksumMismatch, 'bundle');
-    }
-    if (file.path === CONTENT_MEMBER) continue;
-    const name = file.path.slice(UPLOADS_PREFIX.length);
-    if (!file.path.startsWith(UPLOADS_PREFIX) || name.includes('/') || !isAcceptableUpload(name, stagedPath, file.size, limits)) {
-      throw refused(400, bundleMessages.badUpload, 'bundle');
-    }
-    files.set(publicPathOf(name), { stagedPath, name, size: file.size, sha256: file.sha256 });
-  }
+  await eachConcurrently(manifest.files, CHECK_CONCURRENCY, async (file) => {
+    const checked = await checkMember(file, staged(file.path), limits);
+    if (checked) files.set(publicPathOf(checked.name), checked);
+  });
 
   const content = readJson(staged(CONTENT_MEMBER), limits.contentJsonBytes);
   if (!validateContent(content)) throw refused(400, bundleMessages.badContent, 'bundle');

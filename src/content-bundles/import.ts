@@ -19,6 +19,7 @@ import { removeUnreferencedUploads } from '../modules/uploads/storage';
 import { nowIso } from '../shared/ids';
 import type { ImportReport } from '../modules/content-bundles/schema';
 import { applyContent } from './apply';
+import { eachConcurrently } from './pool';
 import { readVerifiedBundle, uploadsOf, type StagedFile, type VerifiedBundle } from './archive';
 import { BUNDLE_KINDS, type BundleLimits } from './format';
 import { bundleMessages, refused } from './messages';
@@ -111,20 +112,8 @@ async function copyUploads(files: StagedFile[], uploadsDir: string): Promise<str
     }
     created.push(target);
   };
-  const queue = [...files];
-  let failure: unknown = null;
-  // Every worker stops at the first failure and all are awaited, so the clean-up below sees every file made.
-  await Promise.all(Array.from({ length: Math.min(COPY_CONCURRENCY, queue.length) }, async () => {
-    for (let file = queue.shift(); file && failure === null; file = queue.shift()) {
-      try {
-        await copyOne(file);
-      } catch (error) {
-        failure ??= error;
-      }
-    }
-  }));
   try {
-    if (failure !== null) throw failure;
+    await eachConcurrently(files, COPY_CONCURRENCY, copyOne);
     // The new names themselves must survive a power cut (directories cannot be fsync'd on Windows).
     if (process.platform !== 'win32') await fsyncPath(uploadsDir, 'r');
     return created;
