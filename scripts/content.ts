@@ -17,6 +17,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrator';
 import { AuditRepository } from '../src/modules/audit/repository';
 import { ContentBundleRepository } from '../src/modules/content-bundles/repository';
+import { machineActor } from '../src/modules/users/recovery';
 
 const USAGE = `usage: npm run content -- <command>     (DATA_DIR=... chooses the data, default ./data)
 
@@ -31,8 +32,8 @@ const USAGE = `usage: npm run content -- <command>     (DATA_DIR=... chooses the
 
 class UsageError extends Error {}
 
-/** The command line signs the audit log as itself: there is no logged-in user. */
-const CLI_ACTOR = { id: null, email: 'command line (npm run content)' };
+/** There is no logged-in user: the audit log names the machine and system account, as npm run users does. */
+const CLI_ACTOR = machineActor('command line');
 
 async function withDatabase<T>(config: Config, work: (repository: ContentBundleRepository, handle: DatabaseHandle) => Promise<T>): Promise<T> {
   const handle = openDatabase(config.databaseFile);

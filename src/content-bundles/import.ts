@@ -11,7 +11,7 @@ import { copyFile, link, mkdir, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { AuditRepository } from '../modules/audit/repository';
+import { AuditRepository, type AuditActor } from '../modules/audit/repository';
 import type { ContentBundleRepository } from '../modules/content-bundles/repository';
 import { clearPublicPostPages } from '../modules/posts/repository';
 import { TEMP_PREFIX } from '../modules/uploads/receive';
@@ -27,11 +27,6 @@ import { bundleMessages, refused } from './messages';
 /** What an import changed: the API's answer (its schema is the one definition). */
 export type { ImportReport };
 
-/** Who imports: a logged-in admin, or the command line. */
-export interface Actor {
-  id: string | null;
-  email: string;
-}
 
 export interface ImportContext {
   repository: ContentBundleRepository;
@@ -39,7 +34,8 @@ export interface ImportContext {
   dataDir: string;
   uploadsDir: string;
   trustedKeys: ReadonlySet<string>;
-  actor: Actor;
+  /** Who imports: a logged-in admin, or the command line. */
+  actor: AuditActor;
   limits?: BundleLimits;
 }
 
