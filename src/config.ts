@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { isPublicKeyLine } from './content-bundles/keys';
 
 /** A setting that cannot be used; its message names the variable and is meant to be printed alone. */
 export class ConfigError extends Error {
@@ -36,6 +37,12 @@ export interface Config {
   logLevel: string;
   /** Daily backups kept in backupsDir; 0 turns the daily backup off. */
   dailyBackupsKept: number;
+  /** Public keys ("ed25519:...") whose content bundles this site applies, besides those set in the dashboard. */
+  contentTrustedKeys: string[];
+  /** Private key that signs the content bundles made here (headquarters); used only when the file exists. */
+  contentSigningKeyFile: string;
+  /** This site's name on the figures it sends to headquarters and on the bundles it makes (the dashboard may override it). */
+  officeName: string | undefined;
 }
 
 const DEFAULT_TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
@@ -150,6 +157,15 @@ function resolveJwtSecret(envSecret: string | undefined, dataDir: string): strin
   return secret;
 }
 
+/** CONTENT_TRUSTED_KEYS: public keys separated by commas, spaces or new lines. */
+function parseKeyList(raw: string | undefined): string[] {
+  const keys = (raw ?? '').split(/[\s,]+/).filter((key) => key !== '');
+  for (const key of keys) {
+    if (!isPublicKeyLine(key)) throw new Error(`CONTENT_TRUSTED_KEYS holds "${key}", which is not a public key line (ed25519:... as npm run content -- keygen prints it)`);
+  }
+  return [...new Set(keys)];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { dataDir, databaseFile, backupsDir } = dataLocation(env);
   mkdirSync(dataDir, { recursive: true });
@@ -174,6 +190,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve(env.CLIENT_DIR || path.join(process.cwd(), 'client', 'dist')),
     logLevel: env.LOG_LEVEL || 'info',
     dailyBackupsKept: parseNonNegativeInt(env.DAILY_BACKUPS_KEPT, 7, 'DAILY_BACKUPS_KEPT'),
+    contentTrustedKeys: parseKeyList(env.CONTENT_TRUSTED_KEYS),
+    contentSigningKeyFile: path.resolve(env.CONTENT_SIGNING_KEY || path.join(dataDir, 'content-signing-key.pem')),
+    officeName: env.OFFICE_NAME?.trim() || undefined,
   };
 }
 

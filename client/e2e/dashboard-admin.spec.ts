@@ -165,7 +165,7 @@ test('the dashboard works in Arabic, right to left', async ({ page, request }) =
 
 const SCREENS = ['/dashboard/users', '/dashboard/content', '/dashboard/posts', '/dashboard/posts/addpost', '/dashboard/contact',
   '/dashboard/maps', '/dashboard/maps/addcity', '/dashboard/emergency', '/dashboard/rating', '/dashboard/visits',
-  '/dashboard/audit', '/dashboard/settings'];
+  '/dashboard/audit', '/dashboard/settings', '/dashboard/content-bundles'];
 
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -178,7 +178,7 @@ const AXE_GROUPS: { language: 'en' | 'ar'; paths: string[] }[] = [
   { language: 'en', paths: SCREENS.slice(0, 6) },
   { language: 'en', paths: SCREENS.slice(6) },
   // Arabic is also scanned in the dark colour scheme, so both palettes are checked for contrast.
-  { language: 'ar', paths: ['/dashboard/users', '/dashboard/posts/addpost', '/dashboard/maps/addcity', '/dashboard/emergency', '/dashboard/visits'] },
+  { language: 'ar', paths: ['/dashboard/users', '/dashboard/posts/addpost', '/dashboard/maps/addcity', '/dashboard/emergency', '/dashboard/visits', '/dashboard/content-bundles'] },
 ];
 
 for (const [index, group] of AXE_GROUPS.entries()) {

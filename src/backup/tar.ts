@@ -1,7 +1,8 @@
 // A minimal ustar writer and reader (regular files only), gzip-compressed with node:zlib.
 // Enough for our own backup archives, so no archive dependency is needed.
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { closeSync, createReadStream, createWriteStream, mkdirSync, openSync, writeSync } from 'node:fs';
+import path from 'node:path';
 import { once } from 'node:events';
 import { createGunzip, createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
@@ -202,4 +203,28 @@ export async function readTarGz(archive: string, open: (entry: TarEntry) => Entr
   }
   if (current || !ended) throw new Error('archive is damaged: it ends early');
   return entries;
+}
+
+/**
+ * Writes every member under destDir (which must be empty) and answers their names in archive
+ * order. Bounds are the caller's: content bundles measure the unpacked size first.
+ */
+export async function extractTarGz(archive: string, destDir: string): Promise<string[]> {
+  let openFile: number | null = null;
+  try {
+    const entries = await readTarGz(archive, (entry) => {
+      const target = path.join(destDir, ...entry.name.split('/'));
+      mkdirSync(path.dirname(target), { recursive: true });
+      const fd = openSync(target, 'wx');
+      openFile = fd;
+      return {
+        write: (chunk) => { writeSync(fd, chunk); },
+        end: () => { closeSync(fd); openFile = null; },
+      };
+    });
+    return entries.map((entry) => entry.name);
+  } finally {
+    // A damaged archive can stop in the middle of a member: its file is closed all the same.
+    if (openFile !== null) closeSync(openFile);
+  }
 }

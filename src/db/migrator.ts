@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './connection';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_alt_texts_and_daily_digests';
 import * as m003 from './migrations/003_accounts';
+import * as m005 from './migrations/005_content_bundles';
 import * as m006 from './migrations/006_post_schedule_translations_manage';
 
 // Listed statically so that the esbuild bundle carries every migration.
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_alt_texts_and_daily_digests': m002,
   '003_accounts': m003,
+  '005_content_bundles': m005,
   '006_post_schedule_translations_manage': m006,
 };
 

@@ -99,6 +99,9 @@ export interface PostsTable {
   author_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** A post from a content bundle: its author at headquarters, who is no user here. */
+  bundle_author_id: ColumnType<string | null, string | null | undefined, string | null>;
+  bundle_author_name: ColumnType<string | null, string | null | undefined, string | null>;
   /** When a 'scheduled' post becomes public (ISO, UTC); null in every other state. */
   publish_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** The same post in the other language, linked both ways. */
@@ -174,6 +177,67 @@ export interface SettingsTable {
   value: string;
 }
 
+/** Headquarters: a content bundle made, with the fingerprints of what it described (JSON). */
+export interface ContentBundleExportsTable {
+  bundle_id: string;
+  base_bundle_id: string | null;
+  created_at: Timestamp;
+  source_key: string;
+  snapshot: string;
+  counts: string;
+}
+
+/** Field office: a content bundle applied, and what it changed (JSON report). */
+export interface ContentBundleImportsTable {
+  bundle_id: string;
+  source_key: string;
+  source_name: string;
+  base_bundle_id: string | null;
+  created_at: Timestamp;
+  applied_at: Timestamp;
+  report: string;
+}
+
+/** Field office: the items each source (signing key) brought. */
+export interface ContentBundleItemsTable {
+  source_key: string;
+  kind: string;
+  item_id: string;
+}
+
+/** Headquarters: each field-office figures file imported. */
+export interface OfficeStatsImportsTable {
+  export_id: string;
+  office_key: string;
+  office_name: string;
+  created_at: Timestamp;
+  imported_at: Timestamp;
+  from_day: string;
+  to_day: string;
+}
+
+export interface OfficeVisitorDaysTable {
+  office_key: string;
+  day: string;
+  count: number;
+}
+
+export interface OfficeEventCountsTable {
+  office_key: string;
+  day: string;
+  name: string;
+  path: string;
+  count: number;
+}
+
+export interface OfficeRatingDaysTable {
+  office_key: string;
+  day: string;
+  scope: 'website' | 'service';
+  rate: number;
+  count: number;
+}
+
 export interface Database {
   users: UsersTable;
   content: ContentTable;
@@ -191,4 +255,11 @@ export interface Database {
   event_counts: EventCountsTable;
   audit_log: AuditLogTable;
   settings: SettingsTable;
+  content_bundle_exports: ContentBundleExportsTable;
+  content_bundle_imports: ContentBundleImportsTable;
+  content_bundle_items: ContentBundleItemsTable;
+  office_stats_imports: OfficeStatsImportsTable;
+  office_visitor_days: OfficeVisitorDaysTable;
+  office_event_counts: OfficeEventCountsTable;
+  office_rating_days: OfficeRatingDaysTable;
 }

@@ -13,6 +13,7 @@ import contentRoutes from './content/routes';
 import mapsRoutes from './maps/routes';
 import contactRoutes from './contact/routes';
 import emergencyRoutes from './emergency/routes';
+import contentBundlesRoutes from './content-bundles/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -28,4 +29,5 @@ export const apiModules: FastifyPluginAsync[] = [
   mapsRoutes,
   contactRoutes,
   emergencyRoutes,
+  contentBundlesRoutes,
 ];

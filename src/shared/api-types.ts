@@ -14,4 +14,5 @@ export type { User, LoginAnswer, LoginBody, CreateUserBody } from '../modules/us
 export type { Summary as EventsSummary } from '../modules/events/schema';
 export type { AuditEntry, AuditPage } from '../modules/audit/schema';
 export type { Settings } from '../modules/settings/definitions';
+export type { BundlesOverview, FiguresReport, ImportReport, OfficeSummary } from '../modules/content-bundles/schema';
 export type * from './domain';

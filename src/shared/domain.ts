@@ -20,6 +20,9 @@ export const EVENT_NAMES = ['pageview', 'contact_click'] as const;
 /** Staff roles an administrator can give: an admin is also an author. */
 export const USER_ROLES = ['author', 'admin'] as const;
 
+/** What a content bundle carries from headquarters to field offices, in the order reports list them. */
+export const BUNDLE_KINDS = ['posts', 'pages', 'cities', 'emergency', 'contacts'] as const;
+
 /** Where the quick exit sends a visitor until staff choose another harmless page. */
 export const DEFAULT_QUICK_EXIT_URL = 'https://www.bbc.com/weather';
 
@@ -32,6 +35,7 @@ export type EmergencyType = (typeof EMERGENCY_TYPES)[number];
 export type RatingScope = (typeof RATING_SCOPES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];
 export type UserRole = (typeof USER_ROLES)[number];
+export type BundleKind = (typeof BUNDLE_KINDS)[number];
 
 /**
  * Responsive widths written beside every uploaded image (1200 is the link-preview size). A

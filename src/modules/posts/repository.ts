@@ -48,8 +48,9 @@ function toPost(row: PostRow, audience: 'staff' | 'public' = 'staff'): Post {
     pdf: row.pdf,
     state: row.state,
     views: row.views,
-    author: row.author_id,
-    authorName: row.author_name,
+    // A post from a content bundle names its author at headquarters, who is no user here.
+    author: row.author_id ?? row.bundle_author_id,
+    authorName: row.author_name ?? row.bundle_author_name,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     publishAt: row.publish_at,
@@ -115,6 +116,14 @@ function sharedState(db: Kysely<Database>): SharedState {
   let state = shared.get(db);
   if (!state) shared.set(db, (state = { cache: new ResultCache<EncodedPage>(), nextPublicationMs: undefined }));
   return state;
+}
+
+/** Drops the cached public pages of this database: for writes made outside this repository (content bundles). */
+export function clearPublicPostPages(db: Kysely<Database>): void {
+  const state = shared.get(db);
+  if (!state) return;
+  state.cache.clear();
+  state.nextPublicationMs = undefined;
 }
 
 export class PostsRepository {

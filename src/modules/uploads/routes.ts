@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '@shared/schemas';
+import { UPLOAD_LIMITS } from './limits';
 import { receiveFiles, type ReceiveOptions } from './receive';
 
-const MB = 1024 * 1024;
-// docs/api-contract.md: 10 MB an image, 25 MB a PDF, 20 pictures a call.
-export const UPLOAD_LIMITS = { imageBytes: 10 * MB, pdfBytes: 25 * MB, picturesPerCall: 20 } as const;
+export { UPLOAD_LIMITS };
 
 const IMAGE: ReceiveOptions = { field: 'image', kind: 'image', maxBytes: UPLOAD_LIMITS.imageBytes, maxFiles: 1 };
 const PICTURES: ReceiveOptions = { field: 'pictures', kind: 'image', maxBytes: UPLOAD_LIMITS.imageBytes, maxFiles: UPLOAD_LIMITS.picturesPerCall };

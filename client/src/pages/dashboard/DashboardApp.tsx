@@ -23,6 +23,7 @@ import { AuditPage } from './audit/AuditPage';
 import { ForcedPasswordChange } from './password/ForcedPasswordChange';
 import { MyPasswordPage } from './password/MyPasswordPage';
 import { SettingsPage } from './settings/SettingsPage';
+import { ContentBundlesPage } from './bundles/ContentBundlesPage';
 import './dashboard.css';
 
 // Checked now and then so a token that runs out while the page is open still leads back to login.
@@ -71,6 +72,7 @@ export default function DashboardApp() {
           <Route path="/audit">{admin ? <AuditPage /> : <AdminOnly />}</Route>
           <Route path="/settings">{admin ? <SettingsPage /> : <AdminOnly />}</Route>
           <Route path="/password" component={MyPasswordPage} />
+          <Route path="/content-bundles">{admin ? <ContentBundlesPage /> : <AdminOnly />}</Route>
           <Route><Redirect to="/posts" replace /></Route>
         </Switch>
       </main>

@@ -1,5 +1,5 @@
-// The sidebar of docs/product-rules.md, Screens: Users, Audit and Settings only for admins, then everyone's
-// own password, Home and logout.
+// The sidebar of docs/product-rules.md, Screens: Users, Audit, Settings and Content bundles only for admins, then
+// everyone's own password, Home and logout.
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -17,6 +17,7 @@ const LINKS: { path: string; key: string; adminOnly?: boolean }[] = [
   { path: '/visits', key: 'nav.visits' },
   { path: '/audit', key: 'nav.audit', adminOnly: true },
   { path: '/settings', key: 'nav.settings', adminOnly: true },
+  { path: '/content-bundles', key: 'nav.bundles', adminOnly: true },
   { path: '/password', key: 'nav.myPassword' },
 ];
 

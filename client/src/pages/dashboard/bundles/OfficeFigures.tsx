@@ -1,0 +1,118 @@
+// Figures both ways: a field office saves its own for headquarters; headquarters adds the files it
+// receives and reads each office's totals.
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../api/client';
+import { useApi } from '../../../api/useApi';
+import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { downloadFile } from './download';
+import type { FiguresReport, OfficeSummary } from '@shared/api-types';
+
+export function SaveFigures() {
+  const { t } = useTranslation('dashboard');
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  async function save() {
+    setBusy(true);
+    setError(null);
+    try {
+      await downloadFile('/api/content-bundles/figures', 'office-figures.json.gz');
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="dash-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('bundles.figuresTitle')}</h2>
+      <p className="dash-hint">{t('bundles.figuresHint')}</p>
+      <div className="dash-actions">
+        <button type="button" className="dash-button dash-primary" disabled={busy} onClick={() => void save()}>{t('bundles.saveFigures')}</button>
+      </div>
+      <ErrorList error={error} />
+    </section>
+  );
+}
+
+export function OfficesFigures() {
+  const { t } = useTranslation('dashboard');
+  const id = useId();
+  const { data: offices, error: loadError, reload } = useApi<OfficeSummary[]>('/api/content-bundles/offices');
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [report, setReport] = useState<FiguresReport | null>(null);
+  const [inputVersion, setInputVersion] = useState(0);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    setReport(null);
+    try {
+      const form = new FormData();
+      form.append('figures', file);
+      setReport(await apiRequest<FiguresReport>('/api/content-bundles/offices/import', { method: 'POST', body: form }));
+      setFile(null);
+      setInputVersion((version) => version + 1);
+      reload();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const rating = (value: { votes: number; average: number }) => t('bundles.rating', { average: value.average, votes: value.votes });
+
+  return (
+    <section className="dash-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('bundles.officesTitle')}</h2>
+      <form onSubmit={onSubmit} noValidate className="dash-form">
+        <div className="dash-field">
+          <label htmlFor={`${id}-file`}>{t('bundles.figuresFile')}</label>
+          <input key={inputVersion} id={`${id}-file`} type="file" accept=".gz,application/gzip" disabled={busy}
+            onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
+        </div>
+        <div><button type="submit" className="dash-button dash-primary" disabled={!file || busy}>{t('bundles.importFigures')}</button></div>
+      </form>
+      <ErrorList error={error ?? loadError} />
+      {report && (
+        <p className="dash-notice" role="status">
+          <bdi>{report.alreadyImported
+            ? t('bundles.figuresAlready', { office: report.office })
+            : t('bundles.figuresAdded', { office: report.office, from: report.fromDay, to: report.toDay })}</bdi>
+        </p>
+      )}
+      {offices && offices.length > 0 && (
+        <div className="dash-table-wrap">
+          <table className="dash-table" data-testid="office-figures">
+            <caption className="dash-sr-only">{t('bundles.officesTitle')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('bundles.office')}</th><th scope="col">{t('bundles.upTo')}</th><th scope="col">{t('bundles.visitors')}</th>
+                <th scope="col">{t('bundles.pageviews')}</th><th scope="col">{t('bundles.contactClicks')}</th>
+                <th scope="col">{t('bundles.websiteRating')}</th><th scope="col">{t('bundles.serviceRating')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {offices.map((office) => (
+                <tr key={office.office}>
+                  <th scope="row"><bdi>{office.office}</bdi></th>
+                  <td><bdi dir="ltr">{office.toDay}</bdi></td>
+                  <td>{office.visitors}</td><td>{office.pageviews}</td><td>{office.contactClicks}</td>
+                  <td>{rating(office.ratings.website)}</td><td>{rating(office.ratings.service)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+// npm run bench:bundles: content bundles at a realistic size. Headquarters holds BENCH_POSTS posts
+// (default 2,000), each with its own 40 KB picture; measures a full export, its import into a new
+// field office, an incremental bundle of 20 changes, and how long the import holds the event loop
+// (the apply is one synchronous transaction, during which the office's server answers nothing).
+// Budgets: full import of 2,000 posts under 10 s; the event loop held under 1 s; incremental under 1 s.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/app';
+import { exportBundle } from '../src/content-bundles/export';
+import { importBundle } from '../src/content-bundles/import';
+import { generateSigningKey } from '../src/content-bundles/keys';
+import { ContentBundleRepository } from '../src/modules/content-bundles/repository';
+import { PostsRepository } from '../src/modules/posts/repository';
+import { makeTestConfig } from '../src/test/helpers';
+
+const POSTS = Number(process.env.BENCH_POSTS || 2000);
+const PICTURE_BYTES = 40 * 1024;
+const BUDGET = { fullImportMs: 10_000, eventLoopMs: 1_000, incrementalMs: 1_000 };
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'bench-bundles-'));
+const rssMb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
+/** The longest the event loop went without running a 5 ms timer, while `work` ran. */
+async function longestBlock<T>(work: () => Promise<T>): Promise<{ value: T; blockedMs: number }> {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 5);
+  try {
+    const value = await work();
+    return { value, blockedMs: Math.round(Math.max(longest, performance.now() - last)) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+const timed = async <T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> => {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: Math.round(performance.now() - started) };
+};
+
+try {
+  const key = generateSigningKey(path.join(scratch, 'key.pem'));
+  const hq = await buildApp(makeTestConfig(path.join(scratch, 'hq')), { logger: false });
+  const office = await buildApp(makeTestConfig(path.join(scratch, 'office'), { CONTENT_TRUSTED_KEYS: key.publicKeyLine }), { logger: false });
+  try {
+    const posts = new PostsRepository(hq.db);
+    const ids: string[] = [];
+    for (let i = 0; i < POSTS; i += 1) {
+      // Random bytes behind a PNG signature: what the type check reads, at a real picture's size.
+      const name = `${randomBytes(12).toString('hex')}.png`;
+      writeFileSync(path.join(hq.config.uploadsDir, name), Buffer.concat([PNG_MAGIC, randomBytes(PICTURE_BYTES - PNG_MAGIC.length)]));
+      const post = await posts.create({
+        title: `Post ${i}: trafficking awareness / الاتجار بالبشر`, describtion: `Body of post ${i}. `.repeat(60),
+        language: i % 2 ? 'ar' : 'en', type: 'Iraq', image: `/uploads/${name}`, state: 'published',
+      }, null, new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString());
+      ids.push(post._id);
+    }
+    const hqRepository = new ContentBundleRepository(hq.db, hq.sqlite);
+    const officeContext = {
+      repository: new ContentBundleRepository(office.db, office.sqlite), db: office.db, dataDir: office.config.dataDir,
+      uploadsDir: office.config.uploadsDir, trustedKeys: new Set([key.publicKeyLine]), actor: { id: null, email: 'bench' },
+    };
+
+    const full = await timed(() => exportBundle(path.join(scratch, 'full.tar.gz'), { repository: hqRepository, uploadsDir: hq.config.uploadsDir, signingKey: key, sourceName: 'HQ' }));
+    const applied = await timed(() => longestBlock(() => importBundle(full.value.file, officeContext)));
+    const rssAfterImport = rssMb();
+
+    for (const id of ids.slice(0, 10)) {
+      const post = (await posts.findById(id))!;
+      await posts.update(id, { title: `${post.title} (edited)`, describtion: post.describtion, language: post.language as 'en' | 'ar', type: 'Iraq', image: post.image });
+    }
+    for (const id of ids.slice(10, 20)) await posts.delete(id);
+    const since = await timed(() => exportBundle(path.join(scratch, 'since.tar.gz'), { repository: hqRepository, uploadsDir: hq.config.uploadsDir, signingKey: key, sourceName: 'HQ', since: 'last' }));
+    const incremental = await timed(() => importBundle(since.value.file, officeContext));
+
+    const mb = (file: string) => (statSync(file).size / 1024 / 1024).toFixed(1);
+    console.log(`content bundles, ${POSTS} posts with a ${PICTURE_BYTES / 1024} KB picture each (Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)})\n`);
+    console.log('| step | time | bundle size | notes |');
+    console.log('|---|---|---|---|');
+    console.log(`| full export | ${full.ms} ms | ${mb(full.value.file)} MB | ${full.value.manifest.counts.files} files |`);
+    console.log(`| full import into a new office | ${applied.ms} ms | | ${applied.value.value.changes.posts.added} posts added; event loop held at most ${applied.value.blockedMs} ms; RSS of this process (both sites) ${rssAfterImport} MB |`);
+    console.log(`| incremental export (10 edited, 10 deleted) | ${since.ms} ms | ${mb(since.value.file)} MB | |`);
+    console.log(`| incremental import | ${incremental.ms} ms | | ${incremental.value.changes.posts.updated} updated, ${incremental.value.changes.posts.deleted} deleted |`);
+    const failures = [
+      applied.ms > BUDGET.fullImportMs && `full import ${applied.ms} ms > ${BUDGET.fullImportMs} ms`,
+      applied.value.blockedMs > BUDGET.eventLoopMs && `event loop held ${applied.value.blockedMs} ms > ${BUDGET.eventLoopMs} ms`,
+      incremental.ms > BUDGET.incrementalMs && `incremental import ${incremental.ms} ms > ${BUDGET.incrementalMs} ms`,
+    ].filter(Boolean);
+    console.log(failures.length ? `\nover budget: ${failures.join('; ')}` : '\nall budgets met');
+    process.exitCode = failures.length ? 1 : 0;
+  } finally {
+    await hq.close();
+    await office.close();
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,169 @@
+// npm run content -- <command>: signed content bundles from headquarters to field offices, and
+// field offices' figures back. DATA_DIR chooses the data (default ./data). Exit codes: 0 done,
+// 1 refused or failed (nothing was changed), 2 wrong usage.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { databaseInUse } from '../src/backup/server-lock';
+import { BUNDLE_KINDS } from '../src/content-bundles/format';
+import { exportBundle } from '../src/content-bundles/export';
+import { importBundle, type ImportReport } from '../src/content-bundles/import';
+import { generateSigningKey, isReadableByOthers, loadSigningKey } from '../src/content-bundles/keys';
+import { BundleRefusedError } from '../src/content-bundles/messages';
+import { DEFAULT_SOURCE_NAME, siteNameOf, trustedKeysOf } from '../src/content-bundles/site';
+import { importFigures, writeFiguresFile } from '../src/content-bundles/stats';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type DatabaseHandle } from '../src/db/connection';
+import { migrateToLatest } from '../src/db/migrator';
+import { AuditRepository } from '../src/modules/audit/repository';
+import { ContentBundleRepository } from '../src/modules/content-bundles/repository';
+import { machineActor } from '../src/modules/users/recovery';
+
+const USAGE = `usage: npm run content -- <command>     (DATA_DIR=... chooses the data, default ./data)
+
+  keygen [--out <file>]                      headquarters, once: make the signing key (default: CONTENT_SIGNING_KEY,
+                                             else DATA_DIR/content-signing-key.pem) and print the public key offices trust
+  export --out <file> [--since <id>|last]    headquarters: a signed bundle of all published content, or of what
+         [--source <name>]                   changed since bundle <id> ("last": the newest one made here)
+  import <file>                              field office: check and apply a bundle (stop the server first,
+                                             or use Dashboard > Content bundles while it runs)
+  export-stats --out <file> [--office <n>]   field office: this office's daily figures for headquarters
+  import-stats <file>                        headquarters: add a field office's figures (the same file twice counts once)`;
+
+class UsageError extends Error {}
+
+/** There is no logged-in user: the audit log names the machine and system account, as npm run users does. */
+const CLI_ACTOR = machineActor('command line');
+
+async function withDatabase<T>(config: Config, work: (repository: ContentBundleRepository, handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  const handle = openDatabase(config.databaseFile);
+  try {
+    await migrateToLatest(handle, config.backupsDir);
+    return await work(new ContentBundleRepository(handle.db, handle.sqlite), handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+function describeImport(report: ImportReport): string[] {
+  const lines = [`applied bundle ${report.bundleId} from ${report.sourceName} (made ${report.createdAt}${report.baseBundleId ? `, continues ${report.baseBundleId}` : ', full'})`];
+  for (const kind of BUNDLE_KINDS) {
+    const { added, updated, deleted, unchanged } = report.changes[kind];
+    lines.push(`  ${kind.padEnd(10)} ${added} added, ${updated} updated, ${deleted} deleted, ${unchanged} unchanged`);
+  }
+  lines.push(`  files      ${report.files.copied} copied, ${report.files.alreadyPresent} already here`);
+  if (report.keptDrafts > 0) lines.push(`  ${report.keptDrafts} post(s) kept as they are: this office holds them as drafts`);
+  if (report.replacedCities.length > 0) lines.push(`  replaced this office's own cities of the same name: ${report.replacedCities.join(', ')}`);
+  return lines;
+}
+
+function required(value: string | undefined, what: string): string {
+  if (!value) throw new UsageError(`${what} is missing`);
+  return value;
+}
+
+async function run(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: { out: { type: 'string' }, since: { type: 'string' }, source: { type: 'string' }, office: { type: 'string' } },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const config = loadConfig();
+
+  switch (command) {
+    case 'keygen': {
+      const file = path.resolve(values.out ?? config.contentSigningKeyFile);
+      if (existsSync(file)) throw new Error(`${file} exists already: a new key would make every office refuse your bundles until they trust it. Remove the file first if that is what you want.`);
+      const key = generateSigningKey(file);
+      console.log(`private key written: ${file} (readable by you only; keep it secret and back it up)`);
+      console.log(`public key written:  ${file}.pub`);
+      console.log('give field offices this line (Dashboard > Content bundles > Trusted keys, or CONTENT_TRUSTED_KEYS):');
+      console.log(key.publicKeyLine);
+      return;
+    }
+    case 'export': {
+      const out = path.resolve(required(values.out, '--out <file>'));
+      if (existsSync(out)) throw new Error(`${out} exists already`);
+      if (!existsSync(config.contentSigningKeyFile)) throw new Error(`no signing key at ${config.contentSigningKeyFile}: run npm run content -- keygen once (or set CONTENT_SIGNING_KEY)`);
+      if (isReadableByOthers(config.contentSigningKeyFile)) console.warn(`warning: ${config.contentSigningKeyFile} can be read by other users: chmod 600 it`);
+      const signingKey = loadSigningKey(config.contentSigningKeyFile);
+      await withDatabase(config, async (repository) => {
+        const written = await exportBundle(out, {
+          repository, uploadsDir: config.uploadsDir, signingKey, since: values.since ?? null,
+          sourceName: values.source?.trim() || siteNameOf(config, repository) || DEFAULT_SOURCE_NAME,
+        });
+        const { manifest } = written;
+        console.log(`bundle written: ${written.file}`);
+        console.log(`  id ${manifest.bundleId}${manifest.baseBundleId ? `, changes since ${manifest.baseBundleId}` : ', full'}`);
+        console.log(`  ${BUNDLE_KINDS.map((kind) => `${manifest.counts[kind]} ${kind}`).join(', ')}, ${manifest.counts.tombstones} removal(s), ${manifest.counts.files} file(s)`);
+        if (written.missingFiles.length > 0) console.warn(`  not included (missing here, or not an image or PDF): ${written.missingFiles.join(', ')}`);
+      });
+      return;
+    }
+    case 'import': {
+      const archive = path.resolve(required(positionals[0], '<file>'));
+      if (!existsSync(archive)) throw new Error(`${archive} does not exist`);
+      if (databaseInUse(config.databaseFile)) {
+        throw new Error('the server is running: import from Dashboard > Content bundles (it refreshes the public site at once), or stop the server first');
+      }
+      await withDatabase(config, async (repository, handle) => {
+        const report = await importBundle(archive, {
+          repository, db: handle.db, dataDir: config.dataDir, uploadsDir: config.uploadsDir,
+          trustedKeys: trustedKeysOf(config, repository), actor: CLI_ACTOR,
+        });
+        for (const line of describeImport(report)) console.log(line);
+      });
+      return;
+    }
+    case 'export-stats': {
+      const out = path.resolve(required(values.out, '--out <file>'));
+      if (existsSync(out)) throw new Error(`${out} exists already`);
+      await withDatabase(config, async (repository) => {
+        const office = values.office?.trim() || siteNameOf(config, repository);
+        if (!office) throw new UsageError('name this office: --office <name>, OFFICE_NAME, or Dashboard > Content bundles');
+        const figures = writeFiguresFile(out, office, await repository.transaction(() => repository.localFigures()));
+        console.log(`figures of ${figures.office} written: ${out} (export ${figures.exportId}, days ${figures.fromDay} to ${figures.toDay})`);
+      });
+      return;
+    }
+    case 'import-stats': {
+      const file = path.resolve(required(positionals[0], '<file>'));
+      if (!existsSync(file)) throw new Error(`${file} does not exist`);
+      await withDatabase(config, async (repository, handle) => {
+        const report = await importFigures(repository, readFileSync(file));
+        if (report.alreadyImported) {
+          console.log(`figures ${report.exportId} of ${report.office} were imported before: nothing changed`);
+          return;
+        }
+        await new AuditRepository(handle.db).record(CLI_ACTOR, 'create', 'office-figures', report.exportId, { office: report.office, days: `${report.fromDay}..${report.toDay}` });
+        console.log(`figures of ${report.office} added (export ${report.exportId}, days ${report.fromDay} to ${report.toDay})`);
+      });
+      return;
+    }
+    default:
+      throw new UsageError(command ? `unknown command "${command}"` : 'no command');
+  }
+}
+
+try {
+  await run(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (error instanceof BundleRefusedError) {
+    console.error(`refused: ${error.message}`);
+    if (!/nothing was changed/.test(error.message)) console.error('nothing was changed');
+  } else {
+    console.error(`failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,178 @@
+// Importing a bundle at a field office: check everything, then change everything at once.
+//  1. unpack into a stage folder inside DATA_DIR and verify (archive.ts): signature, checksums, shape;
+//  2. refuse a replay, an older bundle, or an incremental bundle whose base is not the last one applied;
+//  3. refuse if a file of the bundle would replace a different file of the same name;
+//  4. copy the new uploads in (fsync'd, never over an existing name);
+//  5. one transaction: apply the items, record the bundle; on failure the copied files are removed;
+//  6. then drop the public caches, remove files nothing shows any more, and write the audit log.
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFile, link, mkdir, open, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { AuditRepository, type AuditActor } from '../modules/audit/repository';
+import type { ContentBundleRepository } from '../modules/content-bundles/repository';
+import { clearPublicPostPages } from '../modules/posts/repository';
+import { TEMP_PREFIX } from '../modules/uploads/storage';
+import { removeUnreferencedUploads } from '../modules/uploads/storage';
+import { nowIso } from '@shared/ids';
+import type { ImportReport } from '../modules/content-bundles/schema';
+import { applyContent } from './apply';
+import { eachConcurrently } from './pool';
+import { readVerifiedBundle, uploadsOf, type StagedFile, type VerifiedBundle } from './archive';
+import { BUNDLE_KINDS, type BundleLimits } from './format';
+import { bundleMessages, refused } from './messages';
+
+/** What an import changed: the API's answer (its schema is the one definition). */
+export type { ImportReport };
+
+
+export interface ImportContext {
+  repository: ContentBundleRepository;
+  db: Kysely<Database>;
+  dataDir: string;
+  uploadsDir: string;
+  trustedKeys: ReadonlySet<string>;
+  /** Who imports: a logged-in admin, or the command line. */
+  actor: AuditActor;
+  limits?: BundleLimits;
+}
+
+/** Refuses a bundle that was applied already, is not newer than the last one of its source, or misses its base. */
+function checkOrder(repository: ContentBundleRepository, bundle: VerifiedBundle): void {
+  const { bundleId, baseBundleId, createdAt } = bundle.manifest;
+  if (repository.findImport(bundleId)) throw refused(409, bundleMessages.alreadyApplied, 'bundle');
+  const last = repository.lastImportFrom(bundle.sourceKey);
+  if (last && createdAt <= last.createdAt) throw refused(409, bundleMessages.olderThanApplied, 'bundle');
+  // Only the last bundle applied is a sound base: changes made between two earlier bundles would be lost.
+  if (baseBundleId !== null && last?.bundleId !== baseBundleId) throw refused(409, bundleMessages.baseMissing, 'bundle');
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+/** The bundle's files the office does not have yet; refuses when a different file holds one's name. */
+async function filesToCopy(bundle: VerifiedBundle, uploadsDir: string): Promise<StagedFile[]> {
+  const needed: StagedFile[] = [];
+  for (const publicPath of uploadsOf(bundle.content)) {
+    const staged = bundle.files.get(publicPath);
+    if (!staged) continue; // missing at headquarters too
+    const target = path.join(uploadsDir, staged.name);
+    const existing = statSync(target, { throwIfNoEntry: false });
+    if (!existing) { needed.push(staged); continue; }
+    if (!existing.isFile() || existing.size !== staged.size || (await sha256Of(target)) !== staged.sha256) {
+      throw refused(409, bundleMessages.fileConflict, 'bundle');
+    }
+  }
+  return needed;
+}
+
+async function fsyncPath(target: string, flags: string): Promise<void> {
+  const handle = await open(target, flags);
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Several files at once: fsyncs then share the file system's journal commits, and the server keeps answering. */
+const COPY_CONCURRENCY = 8;
+
+/** Brings each file in under its own name, flushed to disk; a name taken meanwhile is never overwritten. */
+async function copyUploads(files: StagedFile[], uploadsDir: string): Promise<string[]> {
+  await mkdir(uploadsDir, { recursive: true });
+  const created: string[] = [];
+  const copyOne = async (file: StagedFile) => {
+    const target = path.join(uploadsDir, file.name);
+    // The stage folder is in DATA_DIR, so the checked file itself usually becomes the upload (a hard
+    // link: no second copy of the bytes). link() fails with EEXIST rather than replacing a file.
+    await fsyncPath(file.stagedPath, 'r+');
+    try {
+      await link(file.stagedPath, target);
+    } catch (error) {
+      if (!['EXDEV', 'EPERM', 'ENOTSUP'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      // uploads/ on another file system: copy under a temporary name, flush, then link the final name.
+      const temp = path.join(uploadsDir, `${TEMP_PREFIX}${randomBytes(12).toString('hex')}`);
+      await copyFile(file.stagedPath, temp);
+      try {
+        await fsyncPath(temp, 'r+');
+        await link(temp, target);
+      } finally {
+        await unlink(temp);
+      }
+    }
+    created.push(target);
+  };
+  try {
+    await eachConcurrently(files, COPY_CONCURRENCY, copyOne);
+    // The new names themselves must survive a power cut (directories cannot be fsync'd on Windows).
+    if (process.platform !== 'win32') await fsyncPath(uploadsDir, 'r');
+    return created;
+  } catch (error) {
+    for (const file of created) rmSync(file, { force: true });
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw refused(409, bundleMessages.fileConflict, 'bundle');
+    throw error;
+  }
+}
+
+function summaryForAudit(report: ImportReport): Record<string, unknown> {
+  const changes: Record<string, unknown> = { source: report.sourceName, base: report.baseBundleId };
+  for (const kind of BUNDLE_KINDS) {
+    const { added, updated, deleted } = report.changes[kind];
+    if (added + updated + deleted > 0) changes[kind] = { added, updated, deleted };
+  }
+  if (report.keptDrafts > 0) changes.keptDrafts = report.keptDrafts;
+  if (report.replacedCities.length > 0) changes.replacedCities = report.replacedCities;
+  return changes;
+}
+
+/** Verifies and applies one bundle file; throws BundleRefusedError with nothing changed when it is refused. */
+export async function importBundle(archive: string, context: ImportContext): Promise<ImportReport> {
+  const { repository, uploadsDir } = context;
+  // Staged inside DATA_DIR: a small /tmp is never filled, and the size bounds apply before anything is kept.
+  const stageDir = mkdtempSync(path.join(context.dataDir, '.content-import-'));
+  try {
+    const bundle = await readVerifiedBundle(archive, path.join(stageDir, 'unpacked'), context.trustedKeys, context.limits);
+    checkOrder(repository, bundle);
+    const created = await copyUploads(await filesToCopy(bundle, uploadsDir), uploadsDir);
+    const { manifest } = bundle;
+    let report: ImportReport;
+    let previousFiles: string[];
+    try {
+      ({ report, previousFiles } = await repository.transaction(() => {
+        checkOrder(repository, bundle); // again inside the transaction: another import may have finished meanwhile
+        const applied = applyContent(repository, bundle.sourceKey, bundle.content, manifest.baseBundleId === null);
+        const done: ImportReport = {
+          bundleId: manifest.bundleId,
+          baseBundleId: manifest.baseBundleId,
+          createdAt: manifest.createdAt,
+          sourceName: manifest.source.name,
+          sourceKey: bundle.sourceKey,
+          appliedAt: nowIso(),
+          changes: applied.changes,
+          keptDrafts: applied.keptDrafts,
+          replacedCities: applied.replacedCities,
+          files: { copied: created.length, alreadyPresent: uploadsOf(bundle.content).filter((p) => bundle.files.has(p)).length - created.length },
+        };
+        repository.recordImport({ ...done, report: done });
+        return { report: done, previousFiles: applied.previousFiles };
+      }));
+    } catch (error) {
+      for (const file of created) rmSync(file, { force: true });
+      throw error;
+    } finally {
+      // Pages read while the transaction was open must not outlive it.
+      clearPublicPostPages(context.db);
+    }
+    await removeUnreferencedUploads(context.db, uploadsDir, previousFiles);
+    await new AuditRepository(context.db).record(context.actor, 'create', 'content-bundle', report.bundleId, summaryForAudit(report));
+    return report;
+  } finally {
+    rmSync(stageDir, { recursive: true, force: true });
+  }
+}

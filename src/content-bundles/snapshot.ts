@@ -1,0 +1,70 @@
+// What changed since a bundle: headquarters keeps, for every bundle it makes, the fingerprint
+// (sha256 of the canonical JSON) of every item the bundle described. An incremental bundle holds
+// the items whose fingerprint is new or different, and a tombstone for every item that was
+// described then and is gone now (deleted, or no longer published). No table or delete path of
+// the content modules has to record anything for this.
+import { createHash } from 'node:crypto';
+import { BUNDLE_KINDS, itemIdOf, type BundleContent, type BundleKind, type Tombstone } from './format';
+
+/** "kind\u0000id" -> fingerprint. */
+export type Snapshot = Record<string, string>;
+
+export function itemKey(kind: BundleKind, id: string): string {
+  return `${kind}\u0000${id}`;
+}
+
+export function splitItemKey(key: string): { kind: BundleKind; id: string } {
+  const cut = key.indexOf('\u0000');
+  return { kind: key.slice(0, cut) as BundleKind, id: key.slice(cut + 1) };
+}
+
+/** JSON with object keys sorted, so equal items always give equal text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** What an item says, without the post view count: views change on every read and are not content. */
+export function contentOf(item: object): object {
+  if ('views' in item) {
+    const { views: _views, ...rest } = item as { views: unknown };
+    return rest;
+  }
+  return item;
+}
+
+export function sameContent(a: object, b: object): boolean {
+  return canonicalJson(contentOf(a)) === canonicalJson(contentOf(b));
+}
+
+function fingerprint(item: object): string {
+  return createHash('sha256').update(canonicalJson(contentOf(item))).digest('base64url').slice(0, 22);
+}
+
+type Items = Omit<BundleContent, 'tombstones'>;
+
+export function snapshotOf(content: Items): Snapshot {
+  const snapshot: Snapshot = {};
+  for (const kind of BUNDLE_KINDS) {
+    for (const item of content[kind]) snapshot[itemKey(kind, itemIdOf(kind, item))] = fingerprint(item);
+  }
+  return snapshot;
+}
+
+/** The bundle content of everything that changed since `base`: new or changed items, and tombstones. */
+export function changesSince(base: Snapshot, current: Items): BundleContent {
+  const now = snapshotOf(current);
+  const changed = {} as Items;
+  for (const kind of BUNDLE_KINDS) {
+    (changed[kind] as unknown[]) = (current[kind] as Array<{ id?: string; type?: string }>).filter((item) => {
+      const key = itemKey(kind, itemIdOf(kind, item));
+      return base[key] !== now[key];
+    });
+  }
+  const tombstones: Tombstone[] = Object.keys(base).filter((key) => !(key in now)).map(splitItemKey);
+  return { ...changed, tombstones };
+}
