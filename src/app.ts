@@ -16,7 +16,9 @@ import auditPlugin from './modules/audit/plugin';
 import { runStartupTasks } from './startup';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
+import pagesPlugin from './modules/pages/routes';
 import { installErrorHandler } from './plugins/error-handler';
+import { installHttpCaching } from './plugins/http-cache';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
 import { serializerCompiler } from './plugins/serialization';
@@ -70,6 +72,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installSecurityHeaders(app);
+  // Before compression: validators are computed on the plain body.
+  installHttpCaching(app);
 
   await app.register(databasePlugin, { handle });
   await app.register(auditPlugin);
@@ -94,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }, { prefix: '/api' });
 
   await registerStaticFiles(app);
+  await app.register(pagesPlugin);
   await runStartupTasks(app);
   await app.ready();
   return app;

@@ -23,6 +23,11 @@ export interface Config {
   logLevel: string;
   /** Daily backups kept in backupsDir; 0 turns the daily backup off. */
   dailyBackupsKept: number;
+  /**
+   * The site's public origin (https://example.org) for canonical addresses, link previews, the
+   * sitemap and the feeds; undefined: taken from each request's Host.
+   */
+  publicUrl: string | undefined;
 }
 
 const DEFAULT_TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
@@ -46,6 +51,21 @@ function parseNonNegativeInt(raw: string | undefined, fallback: number, name: st
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
   return value;
+}
+
+/** PUBLIC_URL as an origin without a trailing slash; only http(s) and no path, query or credentials. */
+export function parsePublicUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute address such as https://example.org, got "${raw}"`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+    throw new Error(`PUBLIC_URL must be an http(s) origin without path, query or credentials, got "${raw}"`);
+  }
+  return url.origin;
 }
 
 /** Reads JWT_SECRET, or a secret generated once and kept in the data folder. */
@@ -81,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve(env.CLIENT_DIR || path.join(process.cwd(), 'client', 'dist')),
     logLevel: env.LOG_LEVEL || 'info',
     dailyBackupsKept: parseNonNegativeInt(env.DAILY_BACKUPS_KEPT, 7, 'DAILY_BACKUPS_KEPT'),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
   };
 }
 

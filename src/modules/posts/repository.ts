@@ -28,7 +28,14 @@ const SQL = {
   byId: `SELECT ${COLUMNS} ${FROM_POSTS} WHERE p.id = ?`,
   byAuthor: `SELECT ${COLUMNS} ${FROM_POSTS} WHERE p.author_id = ? ORDER BY p.created_at DESC`,
   all: `SELECT ${COLUMNS} ${FROM_POSTS} ORDER BY p.created_at DESC`,
+  // The sitemap and the feeds: published posts only, the newest first.
+  publishedIndex: `SELECT id, updated_at FROM posts WHERE state = 'published' ORDER BY created_at DESC LIMIT ?`,
+  latestPublished: `SELECT ${COLUMNS} ${FROM_POSTS} WHERE p.language = ? AND p.state = 'published' ORDER BY p.created_at DESC LIMIT ?`,
+  countPublishedView: `UPDATE posts SET views = views + 1 WHERE id = ? AND state = 'published'`,
 } as const;
+
+/** A sitemap holds at most 50,000 addresses. */
+export const SITEMAP_MAX_POSTS = 49_000;
 
 type Params = ReadonlyArray<string | number | null>;
 
@@ -208,6 +215,24 @@ export class PostsRepository {
     } finally {
       this.cache.clear();
     }
+  }
+
+  /** Every published post's id and last change, for the sitemap. */
+  async publishedIndex(limit = SITEMAP_MAX_POSTS): Promise<Array<{ id: string; updatedAt: string }>> {
+    const rows = await this.all<{ id: string; updated_at: string }>(SQL.publishedIndex, [limit]);
+    return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
+  }
+
+  /** The newest published posts in one language, for its feed. */
+  async latestPublished(language: PostLanguage, limit: number): Promise<Post[]> {
+    return (await this.all<PostRow>(SQL.latestPublished, [language, limit])).map(toPost);
+  }
+
+  /** Counts a view of a published post; false when there is none with this id. */
+  async countPublishedView(id: string): Promise<boolean> {
+    if (this.sqlite) return this.statement(SQL.countPublishedView).run(id).changes > 0;
+    const result = await this.db.executeQuery(CompiledQuery.raw(SQL.countPublishedView, [id]));
+    return Number(result.numAffectedRows ?? 0) > 0;
   }
 
   async countView(id: string): Promise<void> {

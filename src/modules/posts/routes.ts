@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { apiError } from '../../errors';
 import type { CurrentUser } from '../../plugins/auth';
 import { DeletedSchema, IdParamsSchema, PageQuerySchema, errorResponses, pageNumberFrom } from '../../shared/schemas';
+import { PUBLIC_WRITE_RATE_LIMIT } from '../rating/routes';
 import { changedFields } from '../audit/repository';
 import { removeUnreferencedUploads } from '../uploads/storage';
 import { postMessages } from './messages';
@@ -45,6 +46,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Static paths (/s, /author) win over /:id in Fastify's router whatever the order; they are
   // declared first anyway so the intent reads from top to bottom.
   app.get('/posts/s', {
+    config: { httpCache: 'public' },
     schema: { tags, summary: 'Search published posts (Arabic and English), newest first', querystring: SearchQuerySchema, response: { 200: PostPageSchema, ...errorResponses } },
   }, async (request, reply) => {
     const found = await posts.searchPage(request.query.keyword ?? '', pageNumberFrom(request.query.pageNumber));
@@ -57,6 +59,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => posts.listForAuthor(request.currentUser!));
 
   app.get('/posts/:type/:language', {
+    config: { httpCache: 'public' },
     schema: { tags, summary: 'Published posts of one type and language, 9 a page, newest first', params: ListParamsSchema, querystring: PageQuerySchema, response: { 200: PostPageSchema, ...errorResponses } },
   }, async (request, reply) => {
     const listed = await posts.listPublishedPage(request.params.type, request.params.language, pageNumberFrom(request.query.pageNumber));
@@ -65,6 +68,8 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/posts/:id', {
     onRequest: app.identifyIfPossible,
+    // Each read counts a view: asked again every time, never answered from a cache.
+    config: { httpCache: 'revalidate' },
     schema: { tags, summary: "One post: published ones for anyone, drafts with the owner's or an admin's token", params: IdParamsSchema, response: { 200: PostSchema, ...errorResponses } },
   }, async (request) => {
     const post = await posts.findById(request.params.id);
@@ -76,6 +81,16 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       post.views += 1;
     }
     return post;
+  });
+
+  // A post page rendered by the server (perhaps answered by a proxy's cache) reads no API: the
+  // browser counts its view here once the page runs.
+  app.post('/posts/:id/view', {
+    config: { rateLimit: PUBLIC_WRITE_RATE_LIMIT },
+    schema: { tags, summary: 'Count one view of a published post (sent by its page)', params: IdParamsSchema, response: { 204: Type.Null({ description: 'Counted' }), ...errorResponses } },
+  }, async (request, reply) => {
+    if (!(await posts.countPublishedView(request.params.id))) throw apiError(404, postMessages.postNotFound, 'id');
+    return reply.status(204).send(null);
   });
 
   app.post('/posts', {

@@ -26,6 +26,7 @@ const ratingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/rating', {
+    config: { httpCache: 'public' },
     schema: {
       tags: ['rating'],
       summary: 'Average ratings: avgCountry (service map) and avgWebsite, one decimal, 0 without votes',
@@ -34,6 +35,7 @@ const ratingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async () => ratings.summary());
 
   app.get('/rating/all/all', {
+    config: { httpCache: 'public' },
     schema: {
       tags: ['rating'],
       summary: 'Every vote as { scope, rate }, for the dashboard tables',

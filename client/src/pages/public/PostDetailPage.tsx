@@ -4,8 +4,11 @@ import { useParams } from 'wouter';
 import { PdfIcon } from '../../components/icons';
 import { RelativeTimeText } from '../../components/RelativeTimeText';
 import { ErrorMessage, Loading } from '../../components/Status';
+import { apiPaths } from '../../api/paths';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { usePostViewCount } from '../../lib/postViews';
+import { NotFoundPage } from './SmallPages';
 import type { Post } from '@shared/api-types';
 
 /** A YouTube id is letters, digits, '-' and '_'; anything else never reaches the iframe. */
@@ -14,9 +17,13 @@ const VIDEO_ID = /^[\w-]{6,20}$/;
 export default function PostDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams<{ id: string }>();
-  const state = useApi<Post>(`/api/posts/${encodeURIComponent(id)}`);
+  const state = useApi<Post>(apiPaths.post(id));
   const post = state.data;
-  useDocumentTitle(post?.title);
+  useDocumentTitle(post?.title, post ? {
+    description: post.describtion, image: post.image || undefined, type: 'article', contentLanguage: post.language,
+  } : undefined);
+  usePostViewCount(id, state);
+  if (state.error?.status === 404) return <NotFoundPage />;
   if (state.error) return <section className="page"><h1>{t('post.title')}</h1><ErrorMessage error={state.error} /></section>;
   if (!post) return <section className="page"><Loading /></section>;
   const video = post.video?.trim();
