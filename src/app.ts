@@ -16,6 +16,7 @@ import auditPlugin from './modules/audit/plugin';
 import { runStartupTasks } from './startup';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
+import type { PageRenderer } from './modules/pages/renderer';
 import pagesPlugin from './modules/pages/routes';
 import { installErrorHandler } from './plugins/error-handler';
 import { installHttpCaching } from './plugins/http-cache';
@@ -45,6 +46,8 @@ function loggerOptions(logger: boolean | object | undefined, level: string): boo
 export interface BuildOptions {
   /** Pino logger options; false silences the log (tests). */
   logger?: boolean | object;
+  /** The server render to use instead of the built one in CLIENT_DIR (tests render from the sources). */
+  pageRenderer?: PageRenderer;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -98,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }, { prefix: '/api' });
 
   await registerStaticFiles(app);
-  await app.register(pagesPlugin);
+  await app.register(pagesPlugin, { renderer: options.pageRenderer });
   await runStartupTasks(app);
   await app.ready();
   return app;

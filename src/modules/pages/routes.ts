@@ -65,10 +65,15 @@ export function previewImagePath(uploadsDir: string, image: string | undefined):
   return existsSync(path.join(uploadsDir, variant)) ? `/uploads/${variant}` : image;
 }
 
-export default fp(async (app: FastifyInstance) => {
+export interface PagesOptions {
+  /** A render to use instead of the one built into CLIENT_DIR. */
+  renderer?: PageRenderer;
+}
+
+export default fp(async (app: FastifyInstance, options: PagesOptions) => {
   const { clientDir, uploadsDir, publicUrl } = app.config;
   const clientBuilt = existsSync(path.join(clientDir, 'index.html'));
-  const renderer: PageRenderer | null = clientBuilt ? await loadPageRenderer(clientDir) : null;
+  const renderer: PageRenderer | null = options.renderer ?? (clientBuilt ? await loadPageRenderer(clientDir) : null);
   const answers = new PageAnswers(app);
   const posts = new PostsRepository(app.db, app.sqlite);
   const cities = new CitiesRepository(app.db);
