@@ -25,11 +25,18 @@ function ForgetPreparedDataOnNavigation() {
   return null;
 }
 
+/** Marks the document once the app runs (hydrated or rendered): tests wait for it before typing or clicking. */
+function MarkAppReady() {
+  useEffect(() => { document.documentElement.dataset.appReady = 'true'; }, []);
+  return null;
+}
+
 export function AppRoutes() {
   return (
     <>
       <PageViews />
       <ForgetPreparedDataOnNavigation />
+      <MarkAppReady />
       <Switch>
         <Route path="/login_page_2022" component={LoginPage} />
         <Route path="/dashboard" nest>
