@@ -32,7 +32,29 @@ function makeI18n(language: Language): I18n {
     initAsync: false,
     react: { useSuspense: false },
   });
+  memoizePlainTexts(instance);
   return instance;
+}
+
+/** What react-i18next adds to every t() call: no interpolation, plural or object in it. */
+const PLAIN_OPTIONS = new Set(['lng', 'lngs', 'ns', 'keyPrefix']);
+
+/**
+ * A page asks for some fifty fixed texts; i18next resolves each one anew (a measurable part of a
+ * render). Texts without interpolation never change in a running server: they are kept after the
+ * first lookup.
+ */
+function memoizePlainTexts(instance: I18n): void {
+  const translate = instance.t.bind(instance) as (key: unknown, options?: Record<string, unknown>) => unknown;
+  const plain = new Map<string, unknown>();
+  const memoized = (key: unknown, options?: Record<string, unknown>) => {
+    const isPlain = typeof key === 'string' && (!options || Object.keys(options).every((name) => PLAIN_OPTIONS.has(name)));
+    if (!isPlain) return translate(key, options);
+    const cacheKey = `${JSON.stringify(options?.ns ?? '')}\u0000${String(options?.keyPrefix ?? '')}\u0000${key}`;
+    if (!plain.has(cacheKey)) plain.set(cacheKey, translate(key, options));
+    return plain.get(cacheKey);
+  };
+  instance.t = memoized as unknown as I18n['t'];
 }
 
 const i18nByLanguage: Record<Language, I18n> = { en: makeI18n('en'), ar: makeI18n('ar') };

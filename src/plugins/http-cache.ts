@@ -72,6 +72,7 @@ function applyPolicy(request: FastifyRequest, reply: FastifyReply, payload: unkn
   if (etagMatches(request.headers['if-none-match'], etag)) {
     reply.code(304);
     reply.removeHeader('Content-Length');
+    reply.removeHeader('Content-Encoding');
     return '';
   }
   return payload;

@@ -64,13 +64,6 @@ export class PageAnswers {
     this.settings = new SettingsRepository(app.db);
   }
 
-  /** Every answer a page reads, by API path. */
-  async prepare(paths: string[]): Promise<Record<string, PreparedAnswer>> {
-    const answers: Record<string, PreparedAnswer> = {};
-    for (const path of paths) answers[path] = await this.answer(path);
-    return answers;
-  }
-
   private static data(json: string | Buffer): PreparedAnswer {
     return { data: JSON.parse(json.toString()) as unknown };
   }

@@ -10,6 +10,7 @@ import { bearer, createAuthor, login, makeTestConfig, TEST_ADMIN } from '../../t
 import { sourcePageRenderer } from '../../test/page-renderer';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 let app: FastifyInstance;
 let dataDir: string;
@@ -252,6 +253,20 @@ describe('HTTP caching', () => {
     }
     // Pages differ by language: caches are told so.
     expect((await get('/')).headers.vary).toContain('Cookie, Accept-Language');
+  });
+
+  it('sends a cached page compressed as the browser asks, the same page once decompressed', async () => {
+    const plain = await get('/about');
+    const br = await get('/about', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get('/about', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    const notModified = await get('/about', { 'accept-encoding': 'br', 'if-none-match': plain.headers.etag as string });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers with a token, staff data and counting reads are private, never stored by a cache', async () => {

@@ -10,8 +10,9 @@ import { PRIVATE_CACHE_CONTROL, weakEtag } from '../../plugins/http-cache';
 import { CitiesRepository } from '../maps/repository';
 import { ResultCache } from '../posts/result-cache';
 import { PostsRepository } from '../posts/repository';
-import { PageAnswers } from './answers';
+import { PageAnswers, type PreparedAnswer } from './answers';
 import { pageDocument } from './document';
+import { bodyFor, chooseEncoding, type EncodedPage } from './encodings';
 import { pickLanguage, type SiteLanguage } from './language';
 import { FEED_SIZE, robotsTxt, rssFeed, sitemapXml } from './machine-files';
 import { publicOrigin } from './origin';
@@ -24,7 +25,7 @@ const PAGE_CACHE_LIFETIME_MS = 30_000;
 
 interface RenderedPage {
   status: number;
-  body: Buffer;
+  bodies: EncodedPage;
   etag: string;
 }
 
@@ -79,26 +80,43 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
   const cities = new CitiesRepository(app.db);
   const cache = new ResultCache<RenderedPage>(PAGE_CACHE_ENTRIES, PAGE_CACHE_LIFETIME_MS);
   app.decorate('pageCache', cache);
+  // What a render reads (answers shared by many pages, whether a picture has a 1,200 px variant)
+  // is kept as long as the pages are, and dropped with them.
+  const readings = new ResultCache<unknown>(PAGE_CACHE_ENTRIES * 2, PAGE_CACHE_LIFETIME_MS);
+  const remembered = async <T>(key: string, read: () => T | Promise<T>): Promise<T> => {
+    const known = readings.get(key);
+    if (known !== undefined) return known as T;
+    const generation = readings.generation;
+    const value = await read();
+    readings.set(key, value, generation);
+    return value;
+  };
 
   // Any change made with a staff token may show on a public page: drop them all. Visitors' own
   // writes (ratings, views, page events) change nothing the cached pages show.
   app.addHook('onResponse', async (request, reply) => {
     const isWrite = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
-    if (isWrite && request.currentUser && reply.statusCode < 400) cache.clear();
+    if (isWrite && request.currentUser && reply.statusCode < 400) {
+      cache.clear();
+      readings.clear();
+    }
   });
 
   async function renderPage(request: FastifyRequest, language: SiteLanguage, origin: string): Promise<RenderedPage> {
     const { entry, template } = renderer!;
     const [pathname, search = ''] = request.url.split('?');
-    const prepared = await answers.prepare(entry.dataForPage(pathname, search, language));
+    const prepared: Record<string, PreparedAnswer> = {};
+    for (const apiPath of entry.dataForPage(pathname, search, language)) {
+      prepared[apiPath] = await remembered(`answer\u0000${apiPath}`, () => answers.answer(apiPath));
+    }
     const { html, facts } = entry.render({ url: request.url, language, answers: prepared });
-    const image = previewImagePath(uploadsDir, facts.image);
+    const image = await remembered(`image\u0000${facts.image}`, () => previewImagePath(uploadsDir, facts.image) ?? '');
     const document = pageDocument({
       template, language, origin, canonicalPath: canonicalPathOf(request.url), html, facts,
-      imageUrl: image && `${origin}${image}`, dataElementId: entry.PAGE_DATA_ELEMENT_ID, answers: prepared,
+      imageUrl: image ? `${origin}${image}` : undefined, dataElementId: entry.PAGE_DATA_ELEMENT_ID, answers: prepared,
     });
     const body = Buffer.from(document);
-    return { status: facts.status, body, etag: weakEtag(body) };
+    return { status: facts.status, bodies: { identity: body }, etag: weakEtag(body) };
   }
 
   async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -111,12 +129,14 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
       page = await renderPage(request, language, origin);
       if (page.status === 200) cache.set(key, page, generation);
     }
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
     reply.code(page.status).type('text/html; charset=utf-8')
       .header('Content-Language', language)
-      .header('Vary', 'Cookie, Accept-Language');
+      .header('Vary', 'Cookie, Accept-Language, Accept-Encoding');
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     if (page.status === 200) reply.header('ETag', page.etag);
     else reply.header('Cache-Control', 'no-cache');
-    return reply.send(page.body);
+    return reply.send(bodyFor(page.bodies, encoding));
   }
 
   function serveShell(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
