@@ -79,19 +79,30 @@ async function startNginx(workDir: string, upstreamPort: number): Promise<{ chil
   throw new Error(`nginx did not start: ${readFileSync(path.join(workDir, 'logs', 'error.log'), 'utf8')}`);
 }
 
-interface Run { name: string; requestsPerSecond: number; p99: number; errors: number; bytes: number }
+interface Run { name: string; requestsPerSecond: number; p99: number; errors: number; bytes: number; peakRssMb: number }
+
+/** The server's process: its memory is sampled during each run. */
+let serverPid = 0;
 
 async function load(name: string, url: string, options: { headers?: Record<string, string>; uniquePaths?: boolean } = {}): Promise<Run> {
   const { pathname } = new URL(url);
   let counter = 0;
   const requests = options.uniquePaths
-    // Every request a new address: nothing is answered from the page cache, every page is rendered.
-    ? [{ method: 'GET' as const, setupRequest: (request: object) => ({ ...request, path: `${pathname}?v=${counter++}` }) }]
+    // Every request a new page number (a parameter the cache key keeps): every page is rendered.
+    ? [{ method: 'GET' as const, setupRequest: (request: object) => ({ ...request, path: `${pathname}?p=${2 + counter++}` }) }]
     : undefined;
   const settings = { url, connections: CONNECTIONS, headers: options.headers, requests };
+  let peakRssMb = 0;
+  const sample = () => { if (serverPid) peakRssMb = Math.max(peakRssMb, rssMegabytes(serverPid)); };
+  const sampler = setInterval(sample, 200);
   await autocannon({ ...settings, duration: 2 });
   const result = await autocannon({ ...settings, duration: DURATION_SECONDS });
-  return { name, requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx, bytes: result.throughput.average / Math.max(result.requests.average, 1) };
+  clearInterval(sampler);
+  sample();
+  return {
+    name, requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx,
+    bytes: result.throughput.average / Math.max(result.requests.average, 1), peakRssMb,
+  };
 }
 
 async function main(): Promise<void> {
@@ -126,8 +137,7 @@ async function main(): Promise<void> {
     const browser = { 'accept-encoding': 'br, gzip', cookie: 'i18next=en' };
     const idleRss = rssMegabytes(server.child.pid!);
 
-    let peakRss = idleRss;
-    const sampler = setInterval(() => { peakRss = Math.max(peakRss, rssMegabytes(server.child.pid!)); }, 250);
+    serverPid = server.child.pid!;
     const referenceRun = await load('reference: bare Fastify + 1 prepared statement (JSON)', `http://127.0.0.1:${reference.port}/reference/Iraq/en`);
     const runs: Run[] = [
       await load('direct  / (from the page cache)', `${direct}/`),
@@ -137,7 +147,7 @@ async function main(): Promise<void> {
       await load('nginx   / , brotli (browser headers)', `${proxied}/`, { headers: browser }),
       await load(`nginx   ${'/p/{id}'}, brotli (browser headers)`, `${proxied}${post}`, { headers: browser }),
     ];
-    clearInterval(sampler);
+    const peakRss = Math.max(idleRss, ...runs.map((run) => run.peakRssMb));
     const nginxRss = [nginx.child.pid!, ...readFileSync(`/proc/${nginx.child.pid}/task/${nginx.child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)]
       .reduce((sum, pid) => sum + rssMegabytes(pid), 0);
 
@@ -147,6 +157,7 @@ async function main(): Promise<void> {
       'p99 ms': run.p99,
       'vs reference': (run.requestsPerSecond / referenceRun.requestsPerSecond).toFixed(2),
       'bytes/answer': Math.round(run.bytes),
+      'server RSS MB': run === referenceRun ? '' : run.peakRssMb.toFixed(0),
       errors: run.errors,
     })));
     console.log(`server RSS: ${idleRss.toFixed(0)} MB at rest, ${peakRss.toFixed(0)} MB peak under load; nginx (master + worker): ${nginxRss.toFixed(0)} MB`);

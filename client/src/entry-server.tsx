@@ -45,7 +45,7 @@ const PLAIN_OPTIONS = new Set(['lng', 'lngs', 'ns', 'keyPrefix']);
  * first lookup.
  */
 function memoizePlainTexts(instance: I18n): void {
-  const translate = instance.t.bind(instance) as (key: unknown, options?: Record<string, unknown>) => unknown;
+  const translate = instance.t.bind(instance) as unknown as (key: unknown, options?: Record<string, unknown>) => unknown;
   const plain = new Map<string, unknown>();
   const memoized = (key: unknown, options?: Record<string, unknown>) => {
     const isPlain = typeof key === 'string' && (!options || Object.keys(options).every((name) => PLAIN_OPTIONS.has(name)));

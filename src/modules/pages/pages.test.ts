@@ -278,6 +278,18 @@ describe('HTTP caching', () => {
     expect((await get('/login_page_2022')).headers['cache-control']).toBe('private, no-store');
   });
 
+  it('renders a page once whatever else a shared link carries, and its links keep nothing of it', async () => {
+    const base = await get('/posts/International');
+    for (const url of ['/posts/International?utm_source=whatsapp', '/posts/International?v=123&p=1', '/posts/International?p=abc']) {
+      const other = await get(url);
+      expect(other.headers.etag, url).toBe(base.headers.etag);
+    }
+    const second = (await get('/posts/International?p=2&utm_source=x')).body;
+    expect(second).not.toContain('utm_source');
+    expect(second).toContain('href="/posts/International?p=1"');
+    expect((await get('/search?q=Filler&p=2&tracking=1')).body).toContain('href="/search?keyword=Filler&amp;p=1"');
+  });
+
   it('a staff edit drops the cached page at once; a visitor\'s rating does not', async () => {
     const url = `/p/${ids.arabic}`;
     expect((await get(url)).body).toContain('قانون مكافحة الاتجار');

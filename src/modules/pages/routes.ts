@@ -58,6 +58,23 @@ export function canonicalPathOf(url: string): string {
   return search ? `${pathname}?${search}` : pathname;
 }
 
+/**
+ * The address a page is rendered (and cached) for: its path and the only parameters the screens
+ * read, the page number and the search keyword. `?utm_source=...` or a cache-busting `?v=123`
+ * is then the same page, rendered once.
+ */
+export function renderAddressOf(url: string): string {
+  const [pathname, rawQuery = ''] = url.split('?');
+  const query = new URLSearchParams(rawQuery);
+  const kept = new URLSearchParams();
+  const keyword = (query.get('keyword') ?? query.get('q'))?.trim();
+  if (keyword) kept.set('keyword', keyword);
+  const page = Number(query.get('p'));
+  if (Number.isInteger(page) && page > 1) kept.set('p', String(page));
+  const search = kept.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
 /** The 1,200 px wide variant of an uploaded picture when it exists (link previews ask for that size). */
 export function previewImagePath(uploadsDir: string, image: string | undefined): string | undefined {
   const match = image ? /^\/uploads\/([A-Za-z0-9_-]+)\.([a-z0-9]{2,5})$/.exec(image) : null;
@@ -102,17 +119,17 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     }
   });
 
-  async function renderPage(request: FastifyRequest, language: SiteLanguage, origin: string): Promise<RenderedPage> {
+  async function renderPage(url: string, language: SiteLanguage, origin: string): Promise<RenderedPage> {
     const { entry, template } = renderer!;
-    const [pathname, search = ''] = request.url.split('?');
+    const [pathname, search = ''] = url.split('?');
     const prepared: Record<string, PreparedAnswer> = {};
     for (const apiPath of entry.dataForPage(pathname, search, language)) {
       prepared[apiPath] = await remembered(`answer\u0000${apiPath}`, () => answers.answer(apiPath));
     }
-    const { html, facts } = entry.render({ url: request.url, language, answers: prepared });
+    const { html, facts } = entry.render({ url, language, answers: prepared });
     const image = await remembered(`image\u0000${facts.image}`, () => previewImagePath(uploadsDir, facts.image) ?? '');
     const document = pageDocument({
-      template, language, origin, canonicalPath: canonicalPathOf(request.url), html, facts,
+      template, language, origin, canonicalPath: canonicalPathOf(url), html, facts,
       imageUrl: image ? `${origin}${image}` : undefined, dataElementId: entry.PAGE_DATA_ELEMENT_ID, answers: prepared,
     });
     const body = Buffer.from(document);
@@ -122,11 +139,12 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
   async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const language = pickLanguage(request.headers.cookie, request.headers['accept-language']);
     const origin = publicOrigin(publicUrl, request);
-    const key = `${origin}\u0000${language}\u0000${request.url}`;
+    const url = renderAddressOf(request.url);
+    const key = `${origin}\u0000${language}\u0000${url}`;
     let page = cache.get(key);
     if (!page) {
       const generation = cache.generation;
-      page = await renderPage(request, language, origin);
+      page = await renderPage(url, language, origin);
       if (page.status === 200) cache.set(key, page, generation);
     }
     const encoding = chooseEncoding(request.headers['accept-encoding']);
