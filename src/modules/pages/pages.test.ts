@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { bearer, createAuthor, login, makeTestConfig, TEST_ADMIN } from '../../test/helpers';
 import { sourcePageRenderer } from '../../test/page-renderer';
+import { withAppAfterFirstPaint } from './document';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -340,5 +341,21 @@ describe('post views', () => {
     expect(after).toBe(before + 2);
     expect((await app.inject({ method: 'POST', url: `/api/posts/${ids.draft}/view` })).statusCode).toBe(404);
     expect((await app.inject({ method: 'POST', url: '/api/posts/000000000000000000000000/view' })).statusCode).toBe(404);
+  });
+});
+
+describe('the built page template', () => {
+  it('fetches the application after the first paint, through boot.js, and drops the module preloads', () => {
+    const built = `<head>
+    <script type="module" crossorigin src="/assets/index-AbC123.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/jsx-runtime-X1.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-K1.css">
+  </head>`;
+    const served = withAppAfterFirstPaint(built);
+    expect(served).toContain('<script type="module" src="/boot.js" data-app-entry="/assets/index-AbC123.js"></script>');
+    expect(served).not.toContain('modulepreload');
+    expect(served).toContain('<link rel="stylesheet" crossorigin href="/assets/index-K1.css">');
+    // A template without a built entry (the sources) is left alone.
+    expect(withAppAfterFirstPaint('<script type="module" src="/src/main.tsx"></script>')).toBe('<script type="module" src="/src/main.tsx"></script>');
   });
 });

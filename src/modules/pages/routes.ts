@@ -11,7 +11,7 @@ import { CitiesRepository } from '../maps/repository';
 import { ResultCache } from '../posts/result-cache';
 import { PostsRepository } from '../posts/repository';
 import { PageAnswers, type PreparedAnswer } from './answers';
-import { pageDocument } from './document';
+import { pageDocument, withAppAfterFirstPaint } from './document';
 import { bodyFor, chooseEncoding, type EncodedPage } from './encodings';
 import { pickLanguage, type SiteLanguage } from './language';
 import { FEED_SIZE, robotsTxt, rssFeed, sitemapXml } from './machine-files';
@@ -99,6 +99,7 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
   app.decorate('pageCache', cache);
   // What a render reads (answers shared by many pages, whether a picture has a 1,200 px variant)
   // is kept as long as the pages are, and dropped with them.
+  const template = renderer ? withAppAfterFirstPaint(renderer.template) : '';
   const readings = new ResultCache<unknown>(PAGE_CACHE_ENTRIES * 2, PAGE_CACHE_LIFETIME_MS);
   const remembered = async <T>(key: string, read: () => T | Promise<T>): Promise<T> => {
     const known = readings.get(key);
@@ -120,7 +121,7 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
   });
 
   async function renderPage(url: string, language: SiteLanguage, origin: string): Promise<RenderedPage> {
-    const { entry, template } = renderer!;
+    const { entry } = renderer!;
     const [pathname, search = ''] = url.split('?');
     const prepared: Record<string, PreparedAnswer> = {};
     for (const apiPath of entry.dataForPage(pathname, search, language)) {
