@@ -25,6 +25,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts served to browsers as they are (client/public/boot.js).
+    files: ['client/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     ignores: ['client/vite.config.ts', 'client/build/**', 'client/e2e/**'],
     languageOptions: { globals: { ...globals.browser } },

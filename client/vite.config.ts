@@ -7,19 +7,28 @@ const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 // The server's shared vocabularies (src/shared/domain.ts); API types from there are erased at build.
 const sharedDir = fileURLToPath(new URL('../src/shared', import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
-  plugins: [react(), precompress()],
+  // The server render (`vite build --ssr src/entry-server.tsx`) is one self-contained module: the
+  // server loads it from the client's build folder, with no package to resolve at run time.
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   resolve: { alias: { '@shared': sharedDir } },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2020',
-    // Content-hashed names: the server caches /assets/* for a year and index.html never.
-    assetsDir: 'assets',
-    sourcemap: false,
-  },
+  ssr: { noExternal: true },
+  // Bundled React picks its production build by NODE_ENV: fixed here, not left to the server's environment.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  build: isSsrBuild
+    ? { outDir: 'dist/ssr', emptyOutDir: false, target: 'node22', sourcemap: false, copyPublicDir: false }
+    : {
+      outDir: 'dist',
+      emptyOutDir: true,
+      target: 'es2020',
+      // Content-hashed names: the server caches /assets/* for a year and index.html never.
+      assetsDir: 'assets',
+      sourcemap: false,
+      // .vite/manifest.json: the server names each page's screen chunk as a modulepreload.
+      manifest: true,
+    },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' },
   },
-});
+}));

@@ -50,7 +50,10 @@ function run(script, previousOutput) {
 async function main() {
   exitUnlessSupportedNode();
   const clientIndex = path.join(root, 'client', 'dist', 'index.html');
-  if (existsSync(path.join(root, 'client')) && isStale(clientIndex, clientSources)) run('build:client', clientIndex);
+  // The public pages are rendered on the server from client/dist/ssr: a build without it is stale too.
+  const serverRender = path.join(root, 'client', 'dist', 'ssr', 'entry-server.js');
+  const clientStale = isStale(clientIndex, clientSources) || isStale(serverRender, clientSources);
+  if (existsSync(path.join(root, 'client')) && clientStale) run('build:client', clientIndex);
   const serverBundle = path.join(root, 'dist', 'server.mjs');
   if (isStale(serverBundle, serverSources)) run('build:server', serverBundle);
 

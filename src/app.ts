@@ -20,6 +20,9 @@ import { isTrustedPeer, trustFunctionOf } from './plugins/client-address';
 import { limitConnectionsPerAddress, type ConnectionCounts } from './plugins/connection-limit';
 import { answerClientError, answerRouterError, installErrorHandler } from './plugins/error-handler';
 import rateLimitsPlugin from './plugins/rate-limits';
+import type { PageRenderer } from './modules/pages/renderer';
+import pagesPlugin from './modules/pages/routes';
+import { installHttpCaching } from './plugins/http-cache';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
 import { serializerCompiler } from './plugins/serialization';
@@ -56,6 +59,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Only for the write benchmark; the server always runs FULL. */
   synchronous?: SynchronousMode;
+  /** The server render to use instead of the built one in CLIENT_DIR (tests render from the sources). */
+  pageRenderer?: PageRenderer;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -95,6 +100,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installSecurityHeaders(app);
+  // Before compression: validators are computed on the plain body.
+  installHttpCaching(app);
 
   await app.register(databasePlugin, { handle });
   await app.register(auditPlugin);
@@ -116,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }, { prefix: '/api' });
 
   await registerStaticFiles(app);
+  await app.register(pagesPlugin, { renderer: options.pageRenderer });
   await runStartupTasks(app);
   await app.ready();
   return app;

@@ -43,6 +43,11 @@ export interface Config {
   contentSigningKeyFile: string;
   /** This site's name on the figures it sends to headquarters and on the bundles it makes (the dashboard may override it). */
   officeName: string | undefined;
+  /**
+   * The site's public origin (https://example.org) for canonical addresses, link previews, the
+   * sitemap and the feeds; undefined: taken from each request's Host.
+   */
+  publicUrl: string | undefined;
 }
 
 const DEFAULT_TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
@@ -147,6 +152,21 @@ function parseNonNegativeInt(raw: string | undefined, fallback: number, name: st
   return value;
 }
 
+/** PUBLIC_URL as an origin without a trailing slash; only http(s) and no path, query or credentials. */
+export function parsePublicUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute address such as https://example.org, got "${raw}"`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+    throw new Error(`PUBLIC_URL must be an http(s) origin without path, query or credentials, got "${raw}"`);
+  }
+  return url.origin;
+}
+
 /** Reads JWT_SECRET, or a secret generated once and kept in the data folder. */
 function resolveJwtSecret(envSecret: string | undefined, dataDir: string): string {
   if (envSecret) return envSecret;
@@ -193,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentTrustedKeys: parseKeyList(env.CONTENT_TRUSTED_KEYS),
     contentSigningKeyFile: path.resolve(env.CONTENT_SIGNING_KEY || path.join(dataDir, 'content-signing-key.pem')),
     officeName: env.OFFICE_NAME?.trim() || undefined,
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
   };
 }
 

@@ -66,13 +66,33 @@ export async function createItem(request: APIRequestContext, path: string, data:
   expect(response.status(), await response.text()).toBe(201);
 }
 
-/** Collects console errors and page errors; call the returned function at the end of a test. */
+/**
+ * Collects console errors and page errors; call the returned function at the end of a test. A page
+ * of the not-found screen is a real 404 on purpose: that document's status (and Chromium's console
+ * line about it) is not an error.
+ */
 export function watchConsole(page: Page): () => void {
   const errors: string[] = [];
-  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  const notFoundPages = new Set<string>();
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (notFoundPages.has(message.location().url) && /status of 404/.test(message.text())) return;
+    errors.push(message.text());
+  });
   page.on('pageerror', (error) => errors.push(error.message));
-  page.on('response', (response) => { if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`); });
+  page.on('response', (response) => {
+    if (response.status() === 404 && response.request().isNavigationRequest()) {
+      notFoundPages.add(response.url());
+      return;
+    }
+    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+  });
   return () => expect(errors, 'console errors').toEqual([]);
+}
+
+/** The server's page is on screen at once; its buttons and keys work once it is hydrated. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
 }
 
 /** Answers the neutral site locally: the quick exit never reaches the internet in tests. */
@@ -87,6 +107,6 @@ export async function openAs(page: Page, path: string, options: { language?: 'en
   if (options.theme) await page.addInitScript((theme) => localStorage.setItem('theme', theme), options.theme);
   await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('lang', options.language ?? 'en');
-  // The app has rendered (its keyboard and click handlers are in place) once a heading shows.
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await waitForHydration(page);
 }

@@ -123,7 +123,7 @@ test('post detail shows the text as text, the video, the PDF link and the album'
   checkConsole();
 });
 
-test('search finds posts by keyword, keeps ?q= and ?p=, and has a friendly empty state', async ({ page, request }) => {
+test('search finds posts by keyword, keeps ?keyword= and ?p= (and reads the older ?q=), and has a friendly empty state', async ({ page, request }) => {
   const keyword = `zebrafinch${Date.now() % 100000}`;
   await createPost(request, { title: `About the ${keyword}`, type: 'International' });
   const checkConsole = watchConsole(page);
@@ -131,7 +131,7 @@ test('search finds posts by keyword, keeps ?q= and ?p=, and has a friendly empty
   await expect(page.getByText('Type a word and press Search')).toBeVisible();
   await page.getByLabel('Search posts by keyword').fill(keyword);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/search\\?q=${keyword}&p=1$`));
+  await expect(page).toHaveURL(new RegExp(`/search\\?keyword=${keyword}&p=1$`));
   await expect(page.getByRole('link', { name: `About the ${keyword}` })).toBeVisible();
 
   await page.goto('/search?q=qqqnothinghere&p=1');

@@ -5,6 +5,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { SHELL_STRINGS } from './shellStrings';
+import { PAGE_DATA_ELEMENT_ID } from './ssr/pageData';
 
 export const SUPPORTED_LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -16,11 +17,20 @@ export function applyDocumentLanguage(language: string): void {
   document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
 }
 
+/**
+ * A page rendered on the server is in the language the server chose (cookie, else the browser's
+ * Accept-Language): the browser renders in that same language so hydration matches.
+ */
+function serverRenderedLanguage(): string | undefined {
+  return document.getElementById(PAGE_DATA_ELEMENT_ID) ? document.documentElement.lang || undefined : undefined;
+}
+
 export const i18nReady = i18n
   .use(HttpBackend)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
+    lng: serverRenderedLanguage(),
     supportedLngs: [...SUPPORTED_LANGUAGES],
     fallbackLng: 'en',
     nonExplicitSupportedLngs: false,

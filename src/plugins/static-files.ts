@@ -1,17 +1,16 @@
-// Serves uploads and the built SPA from the same process as the API.
+// Serves uploads and the built web client's files from the same process as the API. Pages
+// themselves (and unknown addresses) are answered by the pages module.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { errorBody, messages } from '../errors';
-import { sendOriginalForMissingVariant } from '../modules/uploads/legacy-images';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** Vite names built assets with a content hash (name-AbCd1234.js): those never change. */
 const HASHED_ASSET = /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
-const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Not built yet</title>
-<p>The web client has not been built. Run <code>npm run build</code>, or <code>npm start</code>, which builds it.</p></html>`;
+/** Build files that are not for browsers: the server render and the build manifest. */
+const NOT_SERVED = /^\/(ssr|\.vite)(\/|$)/;
 
 export async function registerStaticFiles(app: FastifyInstance): Promise<void> {
   const { uploadsDir, clientDir } = app.config;
@@ -36,6 +35,7 @@ export async function registerStaticFiles(app: FastifyInstance): Promise<void> {
       index: ['index.html'],
       preCompressed: true,
       cacheControl: false,
+      allowedPath: (pathName) => !NOT_SERVED.test(pathName),
       setHeaders(reply, filePath) {
         // index.html and translation files must be revalidated so a new version shows at once.
         const cacheControl = HASHED_ASSET.test(path.basename(filePath))
@@ -45,16 +45,4 @@ export async function registerStaticFiles(app: FastifyInstance): Promise<void> {
       },
     });
   }
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const isRead = request.method === 'GET' || request.method === 'HEAD';
-    // An image stored before variants existed: its original stands in until they are written.
-    if (isRead && await sendOriginalForMissingVariant(uploadsDir, request.url, reply)) return reply;
-    const isPageRequest = isRead &&
-      !/^\/(api|uploads|assets)(\/|$|\?)/.test(request.url);
-    if (!isPageRequest) return reply.status(404).send(errorBody(messages.routeNotFound));
-    // Client-side routes (/about, /p/123 ...) are answered by the SPA.
-    if (!clientBuilt) return reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(NOT_BUILT_PAGE);
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', clientDir);
-  });
 }

@@ -1,6 +1,9 @@
 // The one data-fetching hook of the client: every data group follows request, then success or
-// failure. Public pages and the dashboard both read through it.
-import { useCallback, useEffect, useState, type SetStateAction } from 'react';
+// failure. Public pages and the dashboard both read through it. A page rendered on the server
+// starts from the answers the server prepared (see ssr/context.tsx): the first render in the
+// browser equals the server's, and nothing is fetched again.
+import { useCallback, useContext, useEffect, useState, type SetStateAction } from 'react';
+import { PreparedDataContext, type PreparedAnswer } from '../ssr/context';
 import { api, ApiRequestError } from './client';
 
 export interface ApiState<T> {
@@ -25,6 +28,14 @@ interface Answer<T> {
 
 const asApiError = (error: unknown) => (error instanceof ApiRequestError ? error : new ApiRequestError(0, String(error), []));
 
+function preparedAnswer<T>(key: string, prepared: PreparedAnswer): Answer<T> {
+  if ('error' in prepared) {
+    const { status, message, errors } = prepared.error;
+    return { key, data: null, error: new ApiRequestError(status, message, errors) };
+  }
+  return { key, data: prepared.data as T, error: null };
+}
+
 /**
  * Loads `path` (null: nothing to load) and again whenever it changes; answers to an earlier path
  * are dropped. While a new path loads, the previous data stays on screen.
@@ -32,10 +43,16 @@ const asApiError = (error: unknown) => (error instanceof ApiRequestError ? error
 export function useApi<T>(path: string | null): ApiResource<T> {
   const [reloads, setReloads] = useState(0);
   const key = path === null ? null : `${reloads} ${path}`;
-  const [answer, setAnswer] = useState<Answer<T> | null>(null);
+  const prepared = useContext(PreparedDataContext);
+  const [answer, setAnswer] = useState<Answer<T> | null>(() => {
+    const found = key === null || path === null ? undefined : prepared?.answerFor(path);
+    return found && key !== null ? preparedAnswer<T>(key, found) : null;
+  });
+  const answeredKey = answer?.key;
 
   useEffect(() => {
-    if (key === null || path === null) return;
+    // Already answered for this path and reload (prepared by the server, or just loaded).
+    if (key === null || path === null || answeredKey === key) return;
     const controller = new AbortController();
     api.get<T>(path, controller.signal)
       .then((data) => setAnswer({ key, data, error: null }))
@@ -43,7 +60,7 @@ export function useApi<T>(path: string | null): ApiResource<T> {
         if (!controller.signal.aborted) setAnswer({ key, data: null, error: asApiError(error) });
       });
     return () => controller.abort();
-  }, [key, path]);
+  }, [key, path, answeredKey]);
 
   const setData = useCallback((update: SetStateAction<T | null>) => {
     setAnswer((previous) => {

@@ -1,6 +1,9 @@
 // Numbered pagination with 2 neighbours, previous and next; the page lives in ?p= of the address.
+// The links keep the search keyword and nothing else of the address, so a page's HTML depends only
+// on what it shows (the server keeps one copy whatever else a shared link carries).
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import { keywordFromSearch } from '../lib/pageAddress';
 import { paginationRange } from '../lib/pagination';
 
 export function Pagination({ page, pages }: { page: number; pages: number }) {
@@ -11,7 +14,8 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
   const range = paginationRange(page, pages);
 
   const hrefFor = (target: number) => {
-    const params = new URLSearchParams(search);
+    const keyword = keywordFromSearch(search);
+    const params = new URLSearchParams(keyword ? { keyword } : {});
     params.set('p', String(target));
     return `${location}?${params.toString()}`;
   };

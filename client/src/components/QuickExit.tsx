@@ -1,14 +1,38 @@
 // The quick exit on every public page: a visible bilingual button, and Shift pressed on its own
-// three times (GOV.UK's rule, see lib/shiftCounter.ts), counted aloud for screen readers.
-import { useEffect, useRef, useState } from 'react';
+// three times (GOV.UK's rule, see lib/shiftCounter.ts), counted aloud for screen readers. The
+// button is a link to the neutral site (as GOV.UK's "Exit this page"), so it leaves even before or
+// without JavaScript; with JavaScript it hides the page at once and replaces this history entry.
+import { useContext, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import type { Settings } from '@shared/api-types';
+import { apiPaths } from '../api/paths';
 import { useShellTranslation } from '../i18n';
 import { ShiftCounter, SHIFT_PRESSES } from '../lib/shiftCounter';
 import { quickExit } from '../lib/quickExit';
+import { PreparedDataContext } from '../ssr/context';
+import { appState } from '../state/app';
 import { ExitIcon } from './icons';
+
+/** The neutral address the server rendered with, kept for the life of the page. */
+function usePreparedExitUrl(): string | undefined {
+  const prepared = useContext(PreparedDataContext);
+  const [url] = useState(() => {
+    const answer = prepared?.answerFor(apiPaths.settings);
+    return answer && 'data' in answer ? (answer.data as Settings).quickExitUrl : undefined;
+  });
+  return url;
+}
+
+function leave(event: MouseEvent | ReactKeyboardEvent) {
+  event.preventDefault();
+  quickExit();
+}
 
 export function QuickExit() {
   const { t, i18n } = useShellTranslation();
   const counter = useRef(new ShiftCounter());
+  const { settings } = useSnapshot(appState);
+  const exitUrl = usePreparedExitUrl() ?? settings.quickExitUrl;
   const [announcement, setAnnouncement] = useState('');
 
   useEffect(() => {
@@ -31,11 +55,12 @@ export function QuickExit() {
   const other = i18n.resolvedLanguage === 'ar' ? 'en' : 'ar';
   return (
     <>
-      <button type="button" className="quick-exit" onClick={quickExit} title={t('quickExit.hint')}>
+      <a href={exitUrl} role="button" rel="noreferrer" className="quick-exit" title={t('quickExit.hint')} onClick={leave}
+        onKeyDown={(event) => { if (event.key === ' ') leave(event); }}>
         <ExitIcon size={18} />
         <span>{t('quickExit.button')}</span>
         <span lang={other} className="quick-exit-other">{t('quickExit.buttonOther')}</span>
-      </button>
+      </a>
       <div className="visually-hidden" aria-live="assertive" role="status">{announcement}</div>
     </>
   );

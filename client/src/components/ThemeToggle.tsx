@@ -1,13 +1,15 @@
 // Dark or light background, dark first, kept in localStorage (docs/product-rules.md, What it does).
 import { useShellTranslation } from '../i18n';
 import { useSnapshot } from 'valtio';
+import { useHydrated } from '../lib/useHydrated';
 import { appState, toggleTheme } from '../state/app';
 import { MoonIcon, SunIcon } from './icons';
 
 export function ThemeToggle() {
   const { t } = useShellTranslation();
   const { theme } = useSnapshot(appState);
-  const isDark = theme === 'dark';
+  // The server does not know the stored choice: it renders the dark default, as the browser does while hydrating.
+  const isDark = !useHydrated() || theme === 'dark';
   return (
     <button type="button" className="icon-button theme-toggle" aria-pressed={!isDark} onClick={toggleTheme}
       aria-label={t('theme.light')} title={isDark ? t('theme.toLight') : t('theme.toDark')}>

@@ -5,6 +5,7 @@ import { useShellTranslation } from '../i18n';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { sendEvent } from '../lib/events';
+import { useHydrated } from '../lib/useHydrated';
 import { appState, setNavbarOpen } from '../state/app';
 import { session } from '../state/session';
 import { CloseIcon, DashboardIcon, MenuIcon, SearchIcon, ShieldIcon } from './icons';
@@ -41,6 +42,8 @@ export function TopBar({ variant }: { variant: HeaderVariant }) {
   const { t } = useShellTranslation();
   const { navbarOpen } = useSnapshot(appState);
   const { userInfo } = useSnapshot(session);
+  // The login lives in this browser only: the server's page (shared by every visitor) never shows it.
+  const isAuthor = useHydrated() && !!userInfo?.isAuthor;
   const [location] = useLocation();
   const menuId = useId();
 
@@ -68,7 +71,7 @@ export function TopBar({ variant }: { variant: HeaderVariant }) {
           <Link href="/search" className="icon-button" aria-label={t('nav.search')} title={t('nav.search')}>
             <SearchIcon size={20} />
           </Link>
-          {userInfo?.isAuthor && (
+          {isAuthor && (
             <Link href="/dashboard/posts" className="icon-button" aria-label={t('nav.dashboard')} title={t('nav.dashboard')}>
               <DashboardIcon size={20} />
             </Link>
@@ -86,7 +89,7 @@ export function TopBar({ variant }: { variant: HeaderVariant }) {
       <nav id={menuId} className="side-menu" aria-label={t('nav.mobile')} hidden={!navbarOpen}>
         <NavList className="side-menu-list" onNavigate={() => setNavbarOpen(false)} />
         <Link href="/search" className="side-menu-extra">{t('nav.search')}</Link>
-        {userInfo?.isAuthor && <Link href="/dashboard/posts" className="side-menu-extra">{t('nav.dashboard')}</Link>}
+        {isAuthor && <Link href="/dashboard/posts" className="side-menu-extra">{t('nav.dashboard')}</Link>}
       </nav>
     </header>
   );

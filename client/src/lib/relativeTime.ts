@@ -19,6 +19,15 @@ export function formatDateTime(date: Date): string {
   return `${date.getDate()}/${date.getMonth() + 1}/${date.getFullYear()} - ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/** Iraq keeps UTC+3 all year: the server and a hydrating browser agree on this text. */
+const IRAQ_OFFSET_MS = 3 * HOUR;
+
+/** day/month/year - HH:MM in Iraq's time, whatever the machine's time zone. */
+export function formatDateTimeInIraq(createdAt: string | number | Date): string {
+  const date = new Date(new Date(createdAt).getTime() + IRAQ_OFFSET_MS);
+  return `${date.getUTCDate()}/${date.getUTCMonth() + 1}/${date.getUTCFullYear()} - ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
+}
+
 export function relativeTime(createdAt: string | number | Date, now: number = Date.now()): RelativeTime {
   const date = new Date(createdAt);
   // A clock slightly behind the server's gives a small negative age: treat it as just now.

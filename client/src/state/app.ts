@@ -72,15 +72,22 @@ export function storeNumber(key: string, value: number): void {
   }
 }
 
-/** Runs once at start: visitor count and settings, and the timer of the website rating modal. */
-export function startApp(): void {
+/**
+ * Runs once at start: visitor count and settings, and the timer of the website rating modal.
+ * Settings the server already put in the page are not asked for again.
+ */
+export function startApp(preparedSettings?: Settings): void {
   applyTheme(appState.theme);
   api.get<{ count: number }>('/api/visitor')
     .then((answer) => { appState.visitorCount = answer.count; })
     .catch(() => { /* docs/product-rules.md, Messages: other failures are only logged; the contact page shows a dash. */ });
-  api.get<Settings>('/api/settings')
-    .then((answer) => { if (answer?.quickExitUrl) appState.settings.quickExitUrl = answer.quickExitUrl; })
-    .catch(() => { /* Keep the default neutral page. */ });
+  if (preparedSettings?.quickExitUrl) {
+    appState.settings.quickExitUrl = preparedSettings.quickExitUrl;
+  } else {
+    api.get<Settings>('/api/settings')
+      .then((answer) => { if (answer?.quickExitUrl) appState.settings.quickExitUrl = answer.quickExitUrl; })
+      .catch(() => { /* Keep the default neutral page. */ });
+  }
   if (readStoredNumber(WEBSITE_RATE_KEY) === null) {
     window.setTimeout(() => {
       if (readStoredNumber(WEBSITE_RATE_KEY) === null) appState.ratingModalOpen = true;

@@ -14,6 +14,7 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['contact'];
 
   app.get('/contact', {
+    config: { httpCache: 'public' },
     schema: { tags, summary: 'List contact entries (phones, emails, social links), newest first', response: { 200: Type.Array(ContactSchema), ...errorResponses } },
   }, async () => contacts.list());
 

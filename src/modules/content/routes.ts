@@ -13,6 +13,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const security = [{ bearerAuth: [] }];
 
   app.get('/content/:type', {
+    config: { httpCache: 'public' },
     schema: {
       tags: ['content'],
       summary: 'Read the page text of one type (empty texts when never saved)',

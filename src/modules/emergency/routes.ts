@@ -19,10 +19,12 @@ const emergencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const listSchema = Type.Array(EmergencySchema);
 
   app.get('/emergency', {
+    config: { httpCache: 'public' },
     schema: { tags, summary: 'All emergency and VOT contacts, newest first', response: { 200: listSchema, ...errorResponses } },
   }, async () => emergency.list());
 
   app.get('/emergency/:type', {
+    config: { httpCache: 'public' },
     schema: { tags, summary: 'Emergency or VOT contacts, newest first', params: EmergencyTypeParamsSchema, response: { 200: listSchema, ...errorResponses } },
   }, async (request) => emergency.list(request.params.type));
 

@@ -51,10 +51,12 @@ const mapsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.get('/maps', {
+    config: { httpCache: 'public' },
     schema: { tags, summary: 'List the cities with their branches, by name', response: { 200: Type.Array(CitySchema), ...errorResponses } },
   }, async () => cities.list());
 
   app.get('/maps/m/:name', {
+    config: { httpCache: 'public' },
     schema: { tags, summary: 'One city by name (case-insensitive)', params: CityNameParamsSchema, response: { 200: CitySchema, ...errorResponses } },
   }, async (request) => {
     const city = await cities.findByName(request.params.name);
@@ -63,6 +65,7 @@ const mapsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/maps/:id', {
+    config: { httpCache: 'public' },
     schema: { tags, summary: 'One city by id', params: CityIdParamsSchema, response: { 200: CitySchema, ...errorResponses } },
   }, async (request) => foundCity(request.params.id));
 

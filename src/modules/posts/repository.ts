@@ -10,7 +10,7 @@ import { storedAlt } from '@shared/schemas';
 import { AuditRepository } from '../audit/repository';
 import { normalizeForSearch } from './normalize';
 import { ResultCache } from './result-cache';
-import { PAGE_SIZE, publicPost, type NewPost, type Post, type PostLanguage, type PostPage, type PostState, type PostType } from './schema';
+import { PAGE_SIZE, publicPost, type NewPost, type Post, type PostLanguage, type PostPage, type PostState, type PostType, type PublicPost } from './schema';
 import { toMatchExpression } from './search-query';
 
 /**
@@ -29,6 +29,9 @@ function selectPosts(db: Kysely<Database>) {
       .whereRef('t.id', '=', 'p.translation_of').where('t.state', '=', 'published')
       .as('public_translation_of'));
 }
+
+/** A sitemap holds at most 50,000 addresses. */
+export const SITEMAP_MAX_POSTS = 49_000;
 
 /** 'public': the counterpart is named only when visitors can open it. */
 function toPost(row: PostRow, audience: 'staff' | 'public' = 'staff'): Post {
@@ -321,6 +324,29 @@ export class PostsRepository {
       }
       return changed;
     }));
+  }
+
+  /** Every published post's id and last change, for the sitemap, the newest first. */
+  async publishedIndex(limit = SITEMAP_MAX_POSTS): Promise<Array<{ id: string; updatedAt: string }>> {
+    await this.publishDue();
+    const rows = await this.db.selectFrom('posts').select(['id', 'updated_at'])
+      .where('state', '=', 'published').orderBy('created_at', 'desc').limit(limit).execute();
+    return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
+  }
+
+  /** The newest published posts in one language, for its feed (as visitors see them). */
+  async latestPublished(language: PostLanguage, limit: number): Promise<PublicPost[]> {
+    await this.publishDue();
+    const rows = await selectPosts(this.db).where('p.language', '=', language).where('p.state', '=', 'published')
+      .orderBy('p.created_at', 'desc').limit(limit).execute();
+    return rows.map((row) => publicPost(toPost(row, 'public')));
+  }
+
+  /** Counts a view of a published post; false when there is none with this id. */
+  async countPublishedView(id: string): Promise<boolean> {
+    const result = await this.db.updateTable('posts').set((eb) => ({ views: eb('views', '+', 1) }))
+      .where('id', '=', id).where('state', '=', 'published').executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async countView(id: string): Promise<void> {

@@ -94,6 +94,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Static paths (/s, /author, /manage) win over /:id in Fastify's router whatever the order; they are
   // declared first anyway so the intent reads from top to bottom.
   app.get('/posts/s', {
+    config: { httpCache: 'public' },
     schema: { tags, summary: 'Search published posts (Arabic and English), newest first', querystring: SearchQuerySchema, response: { 200: PostPageSchema, ...errorResponses } },
   }, async (request, reply) => {
     const found = await posts.searchPage(request.query.keyword ?? '', pageNumberFrom(request.query.pageNumber));
@@ -122,6 +123,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/posts/:type/:language', {
+    config: { httpCache: 'public' },
     schema: { tags, summary: 'Published posts of one type and language, 9 a page, newest first', params: ListParamsSchema, querystring: PageQuerySchema, response: { 200: PostPageSchema, ...errorResponses } },
   }, async (request, reply) => {
     const listed = await posts.listPublishedPage(request.params.type, request.params.language, pageNumberFrom(request.query.pageNumber));
@@ -130,6 +132,8 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/posts/:id', {
     onRequest: app.identifyIfPossible,
+    // Each read counts a view: asked again every time, never answered from a cache.
+    config: { httpCache: 'revalidate' },
     schema: { tags, summary: "One post: published ones for anyone, drafts with the owner's or an admin's token; author and authorName only with a staff token", params: IdParamsSchema, response: { 200: PostReadSchema, ...errorResponses } },
   }, async (request) => {
     const post = await posts.findById(request.params.id);
@@ -144,6 +148,22 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       post.views += 1;
     }
     return isStaff(request.currentUser) ? post : publicPost(post);
+  });
+
+  // A post page rendered by the server (perhaps answered by a proxy's cache) reads no API: the
+  // browser counts its view here once the page runs.
+  app.post('/posts/:id/view', {
+    onRequest: app.publicWriteLimit,
+    schema: {
+      tags,
+      summary: 'Count one view of a published post (sent by its page); like a read, at most once a day per client',
+      params: IdParamsSchema,
+      response: { 204: Type.Null({ description: 'Counted, or already counted today for this client' }), ...errorResponses },
+    },
+  }, async (request, reply) => {
+    if (!(await posts.isPublic(request.params.id))) throw apiError(404, postMessages.postNotFound, 'id');
+    if ((await app.dailyDigests.sight('view', request.params.id, ...clientOf(request))).firstToday) await posts.countPublishedView(request.params.id);
+    return reply.status(204).send(null);
   });
 
   app.post('/posts', {

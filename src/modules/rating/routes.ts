@@ -30,6 +30,7 @@ const ratingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/rating', {
+    config: { httpCache: 'public' },
     schema: {
       tags: ['rating'],
       summary: 'Average ratings: avgCountry (service map) and avgWebsite, one decimal, 0 without votes',
@@ -38,6 +39,7 @@ const ratingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async () => ratings.summary());
 
   app.get('/rating/all/all', {
+    config: { httpCache: 'public' },
     schema: {
       tags: ['rating'],
       summary: 'How many votes each scope got for each value, as { scope, rate, count } (at most 10 rows), for the dashboard tables',

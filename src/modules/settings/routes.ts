@@ -11,6 +11,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const settings = new SettingsRepository(app.db);
 
   app.get('/settings', {
+    config: { httpCache: 'public' },
     schema: {
       tags: ['settings'],
       summary: 'Public site settings (quick-exit address)',

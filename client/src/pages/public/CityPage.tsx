@@ -6,8 +6,11 @@ import { api } from '../../api/client';
 import { altIn, ResponsiveImage } from '../../components/ResponsiveImage';
 import { StarDisplay, StarInput } from '../../components/Stars';
 import { ErrorMessage, Loading } from '../../components/Status';
+import { apiPaths } from '../../api/paths';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useHydrated } from '../../lib/useHydrated';
+import { NotFoundPage } from './SmallPages';
 import type { City } from '@shared/api-types';
 import { readStoredNumber, SERVICE_RATE_KEY, storeNumber } from '../../state/app';
 
@@ -17,9 +20,10 @@ export const SUCCESS_BANNER_MS = 3000;
 export default function CityPage() {
   const { t, i18n } = useTranslation();
   const { city = '' } = useParams<{ city: string }>();
-  const state = useApi<City>(`/api/maps/m/${encodeURIComponent(city)}`);
-  useDocumentTitle(state.data?.name ?? city);
+  const state = useApi<City>(apiPaths.city(city));
   const data = state.data;
+  useDocumentTitle(data?.name ?? city, { image: data?.countryMap || data?.thumbnail || undefined });
+  if (state.error?.status === 404) return <NotFoundPage />;
   return (
     <article className="page city-page">
       <h1>{data?.name ?? city}</h1>
@@ -56,7 +60,10 @@ export default function CityPage() {
 
 function ServiceRating() {
   const { t } = useTranslation();
-  const [rated, setRated] = useState<number | null>(() => readStoredNumber(SERVICE_RATE_KEY));
+  const [ratedNow, setRated] = useState<number | null>(null);
+  // The vote given earlier is kept in this browser only: the server's page never shows it.
+  const hydrated = useHydrated();
+  const rated = ratedNow ?? (hydrated ? readStoredNumber(SERVICE_RATE_KEY) : null);
   const [success, setSuccess] = useState(false);
   const [busy, setBusy] = useState(false);
   // Set at once, before React re-renders the disabled stars: a double click sends one vote.

@@ -5,8 +5,10 @@ import { useSnapshot } from 'valtio';
 import { FacebookIcon, InstagramIcon, LinkedinIcon, MailIcon, PhoneIcon, TwitterIcon, YoutubeIcon } from '../../components/icons';
 import { StarDisplay } from '../../components/Stars';
 import { ErrorMessage, Loading } from '../../components/Status';
+import { apiPaths } from '../../api/paths';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useHydrated } from '../../lib/useHydrated';
 import type { ContactItem, RatingSummary } from '@shared/api-types';
 import { appState } from '../../state/app';
 
@@ -30,9 +32,11 @@ function safeUrl(value: string): string | null {
 
 export default function ContactPage() {
   const { t } = useTranslation();
-  const { visitorCount } = useSnapshot(appState);
-  const contacts = useApi<ContactItem[]>('/api/contact');
-  const rating = useApi<RatingSummary>('/api/rating');
+  const snapshot = useSnapshot(appState);
+  // Counted and fetched in the browser: the server's page is shared by every visitor and cached.
+  const visitorCount = useHydrated() ? snapshot.visitorCount : null;
+  const contacts = useApi<ContactItem[]>(apiPaths.contact);
+  const rating = useApi<RatingSummary>(apiPaths.rating);
   const title = t('contact.title');
   useDocumentTitle(title);
   const items = contacts.data ?? [];

@@ -2,16 +2,17 @@
 import { useTranslation } from 'react-i18next';
 import { altIn, ResponsiveImage } from '../../components/ResponsiveImage';
 import { ErrorMessage, Loading, Empty } from '../../components/Status';
+import { apiPaths } from '../../api/paths';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import type { Content } from '@shared/api-types';
 
 function ContentPage({ type, titleKey }: { type: string; titleKey: string }) {
   const { t, i18n } = useTranslation();
-  const state = useApi<Content>(`/api/content/${encodeURIComponent(type)}`);
+  const state = useApi<Content>(apiPaths.content(type));
   const title = t(titleKey);
-  useDocumentTitle(title);
   const text = state.data ? (i18n.resolvedLanguage === 'ar' ? state.data.contentAr : state.data.contentEn) : '';
+  useDocumentTitle(title, { description: text || undefined, image: state.data?.image || undefined });
   return (
     <article className="page content-page">
       <h1>{title}</h1>

@@ -1,19 +1,24 @@
 // /e/{type}: tap-to-call cards with the number and the name in the current language.
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
+import { apiPaths } from '../../api/paths';
 import { PhoneIcon } from '../../components/icons';
 import { Empty, ErrorMessage, Loading } from '../../components/Status';
 import { useApi } from '../../api/useApi';
+import { isEmergencyType } from '../../lib/pageAddress';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { NotFoundPage } from './SmallPages';
 import type { EmergencyItem } from '@shared/api-types';
 
 export default function EmergencyPage() {
   const { t, i18n } = useTranslation();
   const { type = '' } = useParams<{ type: string }>();
-  const state = useApi<EmergencyItem[]>(`/api/emergency/${encodeURIComponent(type)}`);
+  const known = isEmergencyType(type);
+  const state = useApi<EmergencyItem[]>(known ? apiPaths.emergency(type) : null);
   const title = type === 'VOT' ? t('emergencyPage.vot') : t('emergencyPage.emergency');
   useDocumentTitle(title);
   const arabic = i18n.resolvedLanguage === 'ar';
+  if (!known) return <NotFoundPage />;
   return (
     <section className="page">
       <h1>{title}</h1>

@@ -9,11 +9,13 @@ import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { NAV_LINKS } from '../../components/navLinks';
 import { onNavClick } from '../../components/TopBar';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useHydrated } from '../../lib/useHydrated';
 import { session } from '../../state/session';
 
 export function HomePage() {
   const { t } = useShellTranslation();
   const { userInfo } = useSnapshot(session);
+  const isAuthor = useHydrated() && !!userInfo?.isAuthor;
   useDocumentTitle(undefined);
   return (
     <div className="home">
@@ -33,7 +35,7 @@ export function HomePage() {
       <div className="home-tools">
         <LanguageSwitch className="lang-switch-large" />
         <Link href="/search" className="button button-secondary"><SearchIcon size={18} /> {t('nav.search')}</Link>
-        {userInfo?.isAuthor && (
+        {isAuthor && (
           <Link href="/dashboard/posts" className="button button-secondary"><DashboardIcon size={18} /> {t('nav.dashboard')}</Link>
         )}
       </div>

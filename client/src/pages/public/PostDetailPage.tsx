@@ -8,10 +8,13 @@ import { PdfIcon } from '../../components/icons';
 import { RelativeTimeText } from '../../components/RelativeTimeText';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { ErrorMessage, Loading } from '../../components/Status';
+import { apiPaths } from '../../api/paths';
 import { useApi } from '../../api/useApi';
 import { formatBaghdad } from '../../lib/baghdadTime';
+import { usePostViewCount } from '../../lib/postViews';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { appState } from '../../state/app';
+import { NotFoundPage } from './SmallPages';
 import type { PublicPost } from '@shared/api-types';
 
 /** A YouTube id is letters, digits, '-' and '_'; anything else never reaches the iframe. */
@@ -20,15 +23,19 @@ const VIDEO_ID = /^[\w-]{6,20}$/;
 export default function PostDetailPage() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams<{ id: string }>();
-  const state = useApi<PublicPost>(`/api/posts/${encodeURIComponent(id)}`);
+  const state = useApi<PublicPost>(apiPaths.post(id));
   const post = state.data;
-  useDocumentTitle(post?.title);
+  useDocumentTitle(post?.title, post ? {
+    description: post.describtion, image: post.image || undefined, type: 'article', contentLanguage: post.language,
+  } : undefined);
+  usePostViewCount(id, state);
   const other = post?.language === 'ar' ? 'en' : 'ar';
   const counterpart = post?.translationOf ?? null;
   useEffect(() => {
     appState.postTranslation = counterpart ? { id: counterpart, language: other } : null;
     return () => { appState.postTranslation = null; };
   }, [counterpart, other]);
+  if (state.error?.status === 404) return <NotFoundPage />;
   if (state.error) return <section className="page"><h1>{t('post.title')}</h1><ErrorMessage error={state.error} /></section>;
   if (!post) return <section className="page"><Loading /></section>;
   const video = post.video?.trim();

@@ -4,14 +4,15 @@ import { Link } from 'wouter';
 import { altIn, ResponsiveImage } from '../../components/ResponsiveImage';
 import { StarDisplay } from '../../components/Stars';
 import { Empty, ErrorMessage, Loading } from '../../components/Status';
+import { apiPaths } from '../../api/paths';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import type { City, RatingSummary } from '@shared/api-types';
 
 export default function ServiceMapPage() {
   const { t, i18n } = useTranslation();
-  const cities = useApi<City[]>('/api/maps');
-  const rating = useApi<RatingSummary>('/api/rating');
+  const cities = useApi<City[]>(apiPaths.cities);
+  const rating = useApi<RatingSummary>(apiPaths.rating);
   const title = t('servicemap.title');
   useDocumentTitle(title);
   const average = rating.data?.avgCountry ?? 0;

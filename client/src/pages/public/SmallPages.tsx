@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { appState } from '../../state/app';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useDocumentTitle, useNotFoundStatus } from '../../lib/useDocumentTitle';
 
 export default function BrowseSafelyPage() {
   const { t } = useTranslation();
@@ -37,14 +37,21 @@ export function RatingTestPage() {
   );
 }
 
+/** Said in both languages: a visitor who followed a broken link may not read the page's language. */
 export function NotFoundPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const title = t('notFound.title');
   useDocumentTitle(title);
+  useNotFoundStatus();
+  const other = i18n.resolvedLanguage === 'ar' ? 'en' : 'ar';
   return (
     <section className="page not-found">
       <h1>{title}</h1>
       <p className="lead">{t('notFound.text')}</p>
+      <div lang={other} dir={other === 'ar' ? 'rtl' : 'ltr'}>
+        <p className="lead"><strong>{t('notFound.titleOther')}</strong></p>
+        <p>{t('notFound.textOther')}</p>
+      </div>
       <p><Link href="/" className="button">{t('notFound.home')}</Link></p>
     </section>
   );

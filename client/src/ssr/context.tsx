@@ -1,0 +1,50 @@
+// What the server render shares with the page components: the API answers it prepared (read by
+// useApi for its first state, on the server and again on the client while hydrating) and the page
+// facts the components report while they render (title, description, picture, status).
+import { createContext, useContext } from 'react';
+import type { ErrorItem } from '@shared/api-types';
+
+/** One prepared API answer: its JSON, or its error as the API would have answered it. */
+export type PreparedAnswer = { data: unknown } | { error: { status: number; message: string; errors: ErrorItem[] } };
+export type PreparedAnswers = Record<string, PreparedAnswer>;
+
+/**
+ * The answers describe the page as it was loaded: once the visitor moves to another page they
+ * are forgotten, so a later visit of the same path loads fresh data.
+ */
+export class PreparedData {
+  constructor(private answers: PreparedAnswers) {}
+
+  answerFor(path: string): PreparedAnswer | undefined {
+    return Object.prototype.hasOwnProperty.call(this.answers, path) ? this.answers[path] : undefined;
+  }
+
+  forget(): void {
+    this.answers = {};
+  }
+}
+
+export const PreparedDataContext = createContext<PreparedData | null>(null);
+
+/** What a page says about itself while rendering on the server (metadata and HTTP status). */
+export interface PageFacts {
+  status: number;
+  title?: string;
+  description?: string;
+  /** An upload path (/uploads/...) that stands for the page in link previews. */
+  image?: string;
+  type?: 'website' | 'article';
+  /** The language of the page's main text when it differs from the interface (a post). */
+  contentLanguage?: 'en' | 'ar';
+  /** Other language versions of this page, for hreflang (a translated post). */
+  alternates?: Array<{ language: 'en' | 'ar'; path: string }>;
+  /** Pages that search engines should not list (search results, not found). */
+  noindex?: boolean;
+}
+
+export const PageFactsContext = createContext<PageFacts | null>(null);
+
+/** The collector of the page being rendered on the server; null in the browser. */
+export function usePageFacts(): PageFacts | null {
+  return useContext(PageFactsContext);
+}

@@ -1,0 +1,15 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+const url = process.argv[2];
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile' });
+chrome.kill();
+const { audits, categories } = result!.lhr;
+console.log('perf', categories.performance.score, 'FCP', audits['first-contentful-paint'].numericValue, 'LCP', audits['largest-contentful-paint'].numericValue);
+console.log('render-blocking', JSON.stringify((audits['render-blocking-resources'].details as { items?: unknown[] })?.items));
+const lcpEl = audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> };
+console.log('lcp element', JSON.stringify(lcpEl?.items?.[0]?.items?.[0]?.node?.snippet));
+const reqs = (audits['network-requests'].details as { items: Array<{ url: string; networkRequestTime: number; networkEndTime: number; transferSize: number; priority: string; resourceType: string }> }).items;
+for (const r of reqs) console.log(r.resourceType, r.priority, Math.round(r.networkRequestTime), Math.round(r.networkEndTime), r.transferSize, r.url.replace(/^https?:\/\/[^/]+/, ''));
+const m = (audits.metrics.details as { items: Array<Record<string, number>> }).items[0];
+console.log('observed FCP', m.observedFirstContentfulPaint, 'observed LCP', m.observedLargestContentfulPaint, 'obs load', m.observedLoad);

@@ -1,0 +1,92 @@
+// The HTML document of a server-rendered page: the built template with the visitor's language on
+// <html>, the page's head (title, description, canonical, Open Graph, Twitter, hreflang), the
+// rendered screen and the data the browser hydrates from.
+import { escapeHtml, jsonForScript, summary } from './escape';
+import type { SiteLanguage } from './language';
+import type { PageFacts } from './renderer';
+import { OG_LOCALE, siteText } from './site-text';
+
+const HEAD_REGION = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
+const HTML_TAG = /<html lang="[^"]*" dir="[^"]*"/;
+/** React writes resource hints (an image's preload) before the markup: they belong in the head. */
+const LEADING_HINTS = /^(?:<link [^>]*\/?>)+/;
+
+export interface PageDocumentInput {
+  template: string;
+  language: SiteLanguage;
+  origin: string;
+  /** Canonical path and query of the page. */
+  canonicalPath: string;
+  /** Rendered screen. */
+  html: string;
+  facts: PageFacts;
+  /** Absolute address of the page's picture, if any. */
+  imageUrl?: string;
+  dataElementId: string;
+  answers: unknown;
+}
+
+const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+
+function headOf(input: PageDocumentInput, hints: string): string {
+  const { language, origin, facts } = input;
+  const site = siteText[language];
+  const title = facts.title ? `${facts.title} | ${site.name}` : site.name;
+  const description = summary(facts.description || site.description);
+  const url = `${origin}${input.canonicalPath}`;
+  const contentLanguage = facts.contentLanguage ?? language;
+  const otherLanguage: SiteLanguage = contentLanguage === 'ar' ? 'en' : 'ar';
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    meta('name', 'description', description),
+    facts.noindex ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta('property', 'og:site_name', site.name),
+    meta('property', 'og:title', facts.title ?? site.name),
+    meta('property', 'og:description', description),
+    meta('property', 'og:type', facts.type ?? 'website'),
+    meta('property', 'og:url', url),
+    meta('property', 'og:locale', OG_LOCALE[contentLanguage]),
+    meta('property', 'og:locale:alternate', OG_LOCALE[otherLanguage]),
+    meta('name', 'twitter:card', input.imageUrl ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', facts.title ?? site.name),
+    meta('name', 'twitter:description', description),
+  ];
+  if (input.imageUrl) {
+    tags.push(meta('property', 'og:image', input.imageUrl), meta('name', 'twitter:image', input.imageUrl));
+  }
+  for (const alternate of facts.alternates ?? []) {
+    tags.push(`<link rel="alternate" hreflang="${alternate.language}" href="${escapeHtml(`${origin}${alternate.path}`)}" />`);
+  }
+  tags.push(`<link rel="alternate" type="application/rss+xml" title="${escapeHtml(site.name)}" href="${escapeHtml(`${origin}/feed/${language}.xml`)}" />`);
+  return tags.join('\n    ') + hints;
+}
+
+const APP_ENTRY = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+const MODULE_PRELOADS = /\s*<link rel="modulepreload" crossorigin href="[^"]*">/g;
+
+/**
+ * The server's page is complete without its scripts: the application's 90 kB of JavaScript are
+ * fetched once the page is painted (client/public/boot.js), not before; a slow phone shows the
+ * page first and hydrates it a moment later. Measured with Lighthouse: see docs/decisions.md.
+ */
+export function withAppAfterFirstPaint(template: string): string {
+  const entry = APP_ENTRY.exec(template)?.[1];
+  if (!entry) return template;
+  return template
+    .replace(APP_ENTRY, () => `<script type="module" src="/boot.js" data-app-entry="${entry}"></script>`)
+    .replace(MODULE_PRELOADS, '');
+}
+
+export function pageDocument(input: PageDocumentInput): string {
+  const hints = LEADING_HINTS.exec(input.html)?.[0] ?? '';
+  const body = input.html.slice(hints.length);
+  const dir = input.language === 'ar' ? 'rtl' : 'ltr';
+  const data = `<script type="application/json" id="${input.dataElementId}">${jsonForScript({ language: input.language, answers: input.answers })}</script>`;
+  // Functions as replacements: a `$` in a post's text must stay a `$`.
+  return input.template
+    .replace(HTML_TAG, () => `<html lang="${input.language}" dir="${dir}"`)
+    .replace(HEAD_REGION, () => headOf(input, hints))
+    .replace('<!--page-root-->', () => body)
+    .replace('<!--page-data-->', () => data);
+}

@@ -1,0 +1,45 @@
+// Loads the web client's server render (client/dist/ssr/entry-server.js, built by
+// `npm run build:client`) and its page template. Without that build the site is served as
+// before: index.html for every page, rendered in the browser.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { SiteLanguage } from './language';
+
+/** What client/src/entry-server.tsx exports (kept in step by the page tests). */
+export interface PageFacts {
+  status: number;
+  title?: string;
+  description?: string;
+  image?: string;
+  type?: 'website' | 'article';
+  contentLanguage?: SiteLanguage;
+  alternates?: Array<{ language: SiteLanguage; path: string }>;
+  noindex?: boolean;
+}
+
+export interface ServerRender {
+  ready: Promise<unknown>;
+  routePatterns: string[];
+  dataForPage(pathname: string, search: string, language: SiteLanguage): string[];
+  render(input: { url: string; language: SiteLanguage; answers: Record<string, unknown> }): { html: string; facts: PageFacts };
+  PAGE_DATA_ELEMENT_ID: string;
+}
+
+export interface PageRenderer {
+  entry: ServerRender;
+  /** The built index.html, with its markers for head, root and data. */
+  template: string;
+}
+
+export const SSR_ENTRY = path.join('ssr', 'entry-server.js');
+
+/** The built render and template in clientDir, or null when the client or its render is not built. */
+export async function loadPageRenderer(clientDir: string): Promise<PageRenderer | null> {
+  const entryFile = path.join(clientDir, SSR_ENTRY);
+  const templateFile = path.join(clientDir, 'index.html');
+  if (!existsSync(entryFile) || !existsSync(templateFile)) return null;
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerRender;
+  await entry.ready;
+  return { entry, template: readFileSync(templateFile, 'utf8') };
+}

@@ -1,0 +1,204 @@
+// The public site's pages rendered on the server, the dashboard and login shell (rendered in the
+// browser), robots.txt, sitemap.xml and the feeds. Rendered pages are kept in memory like the
+// public JSON pages and dropped whenever staff change anything.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorBody, messages } from '../../errors';
+import { PRIVATE_CACHE_CONTROL, weakEtag } from '../../plugins/http-cache';
+import { CitiesRepository } from '../maps/repository';
+import { ResultCache } from '../posts/result-cache';
+import { sendOriginalForMissingVariant } from '../uploads/legacy-images';
+import { PostsRepository } from '../posts/repository';
+import { PageAnswers, type PreparedAnswer } from './answers';
+import { pageDocument, withAppAfterFirstPaint } from './document';
+import { bodyFor, chooseEncoding, type EncodedPage } from './encodings';
+import { pickLanguage, type SiteLanguage } from './language';
+import { FEED_SIZE, robotsTxt, rssFeed, sitemapXml } from './machine-files';
+import { publicOrigin } from './origin';
+import { loadPageRenderer, type PageRenderer } from './renderer';
+
+/** A rendered page: a few tens of kB; 300 of them stay under about 10 MB. */
+const PAGE_CACHE_ENTRIES = 300;
+/** Writes clear the cache at once; the lifetime only bounds what no write announces. */
+const PAGE_CACHE_LIFETIME_MS = 30_000;
+
+interface RenderedPage {
+  status: number;
+  bodies: EncodedPage;
+  etag: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Server-rendered pages by origin, language and address; cleared by every staff write. */
+    pageCache: ResultCache<RenderedPage>;
+  }
+}
+
+const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Not built yet</title>
+<p>The web client has not been built. Run <code>npm run build</code>, or <code>npm start</code>, which builds it.</p></html>`;
+
+/** Requests the site answers with a page (not the API, uploads or built files). */
+export function isPageRequest(request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|uploads|assets)(\/|$|\?)/.test(request.url);
+}
+
+/** The address search engines should keep: the path, the page number past 1 and a search keyword. */
+export function canonicalPathOf(url: string): string {
+  const [rawPath, rawQuery = ''] = url.split('?');
+  const pathname = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
+  const query = new URLSearchParams(rawQuery);
+  const kept = new URLSearchParams();
+  const keyword = (query.get('keyword') ?? query.get('q'))?.trim();
+  if (pathname === '/search' && keyword) kept.set('keyword', keyword);
+  const page = Number(query.get('p'));
+  if (Number.isInteger(page) && page > 1) kept.set('p', String(page));
+  const search = kept.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/**
+ * The address a page is rendered (and cached) for: its path and the only parameters the screens
+ * read, the page number and the search keyword. `?utm_source=...` or a cache-busting `?v=123`
+ * is then the same page, rendered once.
+ */
+export function renderAddressOf(url: string): string {
+  const [pathname, rawQuery = ''] = url.split('?');
+  const query = new URLSearchParams(rawQuery);
+  const kept = new URLSearchParams();
+  const keyword = (query.get('keyword') ?? query.get('q'))?.trim();
+  if (keyword) kept.set('keyword', keyword);
+  const page = Number(query.get('p'));
+  if (Number.isInteger(page) && page > 1) kept.set('p', String(page));
+  const search = kept.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/** The 1,200 px wide variant of an uploaded picture when it exists (link previews ask for that size). */
+export function previewImagePath(uploadsDir: string, image: string | undefined): string | undefined {
+  const match = image ? /^\/uploads\/([A-Za-z0-9_-]+)\.([a-z0-9]{2,5})$/.exec(image) : null;
+  if (!match) return undefined;
+  const variant = `${match[1]}-1200w.${match[2]}`;
+  return existsSync(path.join(uploadsDir, variant)) ? `/uploads/${variant}` : image;
+}
+
+export interface PagesOptions {
+  /** A render to use instead of the one built into CLIENT_DIR. */
+  renderer?: PageRenderer;
+}
+
+export default fp(async (app: FastifyInstance, options: PagesOptions) => {
+  const { clientDir, uploadsDir, publicUrl } = app.config;
+  const clientBuilt = existsSync(path.join(clientDir, 'index.html'));
+  const renderer: PageRenderer | null = options.renderer ?? (clientBuilt ? await loadPageRenderer(clientDir) : null);
+  const answers = new PageAnswers(app);
+  const posts = new PostsRepository(app.db);
+  const cities = new CitiesRepository(app.db);
+  const cache = new ResultCache<RenderedPage>(PAGE_CACHE_ENTRIES, PAGE_CACHE_LIFETIME_MS);
+  app.decorate('pageCache', cache);
+  // What a render reads (answers shared by many pages, whether a picture has a 1,200 px variant)
+  // is kept as long as the pages are, and dropped with them.
+  const template = renderer ? withAppAfterFirstPaint(renderer.template) : '';
+  const readings = new ResultCache<unknown>(PAGE_CACHE_ENTRIES * 2, PAGE_CACHE_LIFETIME_MS);
+  const remembered = async <T>(key: string, read: () => T | Promise<T>): Promise<T> => {
+    const known = readings.get(key);
+    if (known !== undefined) return known as T;
+    const generation = readings.generation;
+    const value = await read();
+    readings.set(key, value, generation);
+    return value;
+  };
+
+  // Any change made with a staff token may show on a public page: drop them all. Visitors' own
+  // writes (ratings, views, page events) change nothing the cached pages show.
+  app.addHook('onResponse', async (request, reply) => {
+    const isWrite = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+    if (isWrite && request.currentUser && reply.statusCode < 400) {
+      cache.clear();
+      readings.clear();
+    }
+  });
+
+  async function renderPage(url: string, language: SiteLanguage, origin: string): Promise<RenderedPage> {
+    const { entry } = renderer!;
+    const [pathname, search = ''] = url.split('?');
+    const prepared: Record<string, PreparedAnswer> = {};
+    for (const apiPath of entry.dataForPage(pathname, search, language)) {
+      prepared[apiPath] = await remembered(`answer\u0000${apiPath}`, () => answers.answer(apiPath));
+    }
+    const { html, facts } = entry.render({ url, language, answers: prepared });
+    const image = await remembered(`image\u0000${facts.image}`, () => previewImagePath(uploadsDir, facts.image) ?? '');
+    const document = pageDocument({
+      template, language, origin, canonicalPath: canonicalPathOf(url), html, facts,
+      imageUrl: image ? `${origin}${image}` : undefined, dataElementId: entry.PAGE_DATA_ELEMENT_ID, answers: prepared,
+    });
+    const body = Buffer.from(document);
+    return { status: facts.status, bodies: { identity: body }, etag: weakEtag(body) };
+  }
+
+  async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const language = pickLanguage(request.headers.cookie, request.headers['accept-language']);
+    const origin = publicOrigin(publicUrl, request);
+    const url = renderAddressOf(request.url);
+    const key = `${origin}\u0000${language}\u0000${url}`;
+    let page = cache.get(key);
+    if (!page) {
+      const generation = cache.generation;
+      page = await renderPage(url, language, origin);
+      if (page.status === 200) cache.set(key, page, generation);
+    }
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    reply.code(page.status).type('text/html; charset=utf-8')
+      .header('Content-Language', language)
+      .header('Vary', 'Cookie, Accept-Language, Accept-Encoding');
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    if (page.status === 200) reply.header('ETag', page.etag);
+    else reply.header('Cache-Control', 'no-cache');
+    return reply.send(bodyFor(page.bodies, encoding));
+  }
+
+  function serveShell(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
+    if (!clientBuilt) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    return reply.sendFile('index.html', clientDir);
+  }
+
+  if (renderer) {
+    for (const pattern of renderer.entry.routePatterns) {
+      app.get(pattern, { config: { httpCache: 'public' }, schema: { hide: true } }, servePage);
+    }
+    // Staff screens are rendered in the browser only and never kept by any cache.
+    for (const pattern of ['/login_page_2022', '/dashboard', '/dashboard/*']) app.get(pattern, { schema: { hide: true } }, serveShell);
+  }
+
+  const textRoute = { config: { httpCache: 'public' as const }, schema: { hide: true } };
+  app.get('/robots.txt', textRoute, async (request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(robotsTxt(publicOrigin(publicUrl, request))));
+  app.get('/sitemap.xml', textRoute, async (request, reply) => {
+    const xml = sitemapXml({
+      origin: publicOrigin(publicUrl, request),
+      cityNames: (await cities.list()).map((city) => city.name),
+      posts: await posts.publishedIndex(),
+    });
+    return reply.type('application/xml; charset=utf-8').send(xml);
+  });
+  app.get<{ Params: { language: string } }>('/feed/:language', textRoute, async (request, reply) => {
+    const language = /^(en|ar)\.xml$/.exec(request.params.language)?.[1] as SiteLanguage | undefined;
+    if (!language) return reply.callNotFound();
+    const feed = rssFeed(publicOrigin(publicUrl, request), language, await posts.latestPublished(language, FEED_SIZE));
+    return reply.type('application/rss+xml; charset=utf-8').send(feed);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    // An image stored before variants existed: its original stands in until they are written.
+    if ((request.method === 'GET' || request.method === 'HEAD') && await sendOriginalForMissingVariant(app.config.uploadsDir, request.url, reply)) return reply;
+    if (!isPageRequest(request)) return reply.status(404).send(errorBody(messages.routeNotFound));
+    // An unknown address: the not-found screen, rendered, with a real 404.
+    if (renderer) return servePage(request, reply);
+    // Without the server render, client-side routes (/about, /p/123 ...) are answered by the SPA.
+    if (!clientBuilt) return reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(NOT_BUILT_PAGE);
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', clientDir);
+  });
+}, { name: 'pages', dependencies: ['database', 'auth'] });
