@@ -43,6 +43,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts served as they are (the boot script): browser globals.
+    files: ['client/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['client/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
