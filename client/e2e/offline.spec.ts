@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, auth, openAs as openAsStaff } from './dashboard-helpers';
-import { BASE_URL, createPost, openAs, QUICK_EXIT_URL, stubNeutralSite, waitForHydration } from './public-helpers';
+import { BASE_URL, createPost, openAs, QUICK_EXIT_URL, stubNeutralSite, uploadImage, waitForHydration } from './public-helpers';
 
 const OFFLINE_EN = 'You are offline. Showing saved information.';
 const OFFLINE_AR = 'أنت غير متصل بالإنترنت. نعرض لك المعلومات المحفوظة.';
@@ -44,7 +44,8 @@ async function visitAndSave(page: Page, path: string, language: 'en' | 'ar'): Pr
 }
 
 test('pages opened online come back offline, with real content, the notice, 533 and the quick exit', async ({ page, request, context }) => {
-  const post = await createPost(request, { title: 'Offline readable post', describtion: 'Saved for reading without a connection.' });
+  const picture = await uploadImage(request);
+  const post = await createPost(request, { title: 'Offline readable post', describtion: 'Saved for reading without a connection.', image: picture });
   await stubNeutralSite(page);
   await openAs(page, '/');
   await waitForWorkerControl(page);
@@ -53,6 +54,9 @@ test('pages opened online come back offline, with real content, the notice, 533 
   for (const path of ['/', '/e/Emergency', '/maps/Baghdad', `/p/${post._id}`]) headings[path] = await visitAndSave(page, path, 'en');
   const arabicHeading = await visitAndSave(page, '/e/Emergency', 'ar');
   expect(arabicHeading).not.toBe(headings['/e/Emergency']);
+
+  // The post's picture is saved with the post, in the posts' own cache.
+  await expect.poll(async () => (await savedEntries(page)).some((entry) => entry.url === `${BASE_URL}${picture}` && entry.cache.startsWith('offline-posts-'))).toBe(true);
 
   await context.setOffline(true);
   await context.addCookies([{ name: 'i18next', value: 'en', url: BASE_URL }]);
@@ -66,6 +70,8 @@ test('pages opened online come back offline, with real content, the notice, 533 
     await expect(page.locator('a.emergency-button[href="tel:533"]')).toBeVisible();
   }
   await expect(page.getByText('Saved for reading without a connection.')).toBeVisible();
+  // The post's picture was saved with it: it shows offline too.
+  await expect.poll(() => page.locator('img.post-image').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
 
   // The same address in Arabic: the Arabic copy, right to left, the notice in Arabic.
   await context.addCookies([{ name: 'i18next', value: 'ar', url: BASE_URL }]);
