@@ -10,7 +10,12 @@ let reloadOnNextNavigation = false;
 function swapOnNavigation(registration: ServiceWorkerRegistration): void {
   // A page of version N runs N's scripts: when another tab activated N+1, this page must load
   // its next screen as a whole new page (HTML and scripts of N+1 together), not as a chunk of N.
-  navigator.serviceWorker.addEventListener('controllerchange', () => { reloadOnNextNavigation = true; });
+  // The first worker taking an uncontrolled page is no change of version: only a replacement counts.
+  let controller = navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (controller) reloadOnNextNavigation = true;
+    controller = navigator.serviceWorker.controller;
+  });
   document.addEventListener('click', (event) => {
     const waiting = registration.waiting;
     if (!waiting && !reloadOnNextNavigation) return;
