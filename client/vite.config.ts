@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 // The server's shared vocabularies (src/shared/domain.ts); API types from there are erased at build.
@@ -11,7 +12,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
   // The server render (`vite build --ssr src/entry-server.tsx`) is one self-contained module: the
   // server loads it from the client's build folder, with no package to resolve at run time.
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), serviceWorker(), precompress()],
   resolve: { alias: { '@shared': sharedDir } },
   ssr: { noExternal: true },
   // Bundled React picks its production build by NODE_ENV: fixed here, not left to the server's environment.

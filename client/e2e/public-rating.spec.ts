@@ -1,6 +1,6 @@
 // The service rating on a city page and the website rating modal (docs/product-rules.md, Screens, Behaviour and Constants).
 import { expect, test, type Page } from '@playwright/test';
-import { createCity, openAs, watchConsole } from './public-helpers';
+import { createCity, openAs, waitForHydration, watchConsole } from './public-helpers';
 
 test('a city page lists its branches and takes one service rating per browser', async ({ page, request }) => {
   const name = `Testcity${Date.now()}`;
@@ -56,6 +56,8 @@ test('the website rating modal opens after 60 s, closes with Escape, and a vote 
 
   // Not rated yet: it comes back on the next visit.
   await page.reload();
+  // The modal's timer starts with the application, which loads after the page is painted.
+  await waitForHydration(page);
   await page.clock.runFor(61_000);
   await expect(dialog).toBeVisible();
   const rateResponse = page.waitForResponse((response) => response.url().endsWith('/api/rating/website'));
@@ -67,6 +69,7 @@ test('the website rating modal opens after 60 s, closes with Escape, and a vote 
 
   // Rated: it never opens by itself again.
   await page.reload();
+  await waitForHydration(page);
   await page.clock.runFor(120_000);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   checkConsole();

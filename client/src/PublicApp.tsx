@@ -6,6 +6,7 @@ import { Route, Switch, useLocation } from 'wouter';
 import { EmergencyButton } from './components/EmergencyButton';
 import { RatingModal } from './components/RatingModal';
 import { Loading } from './components/Status';
+import { OfflineNotice } from './offline/OfflineNotice';
 import { TopBar, type HeaderVariant } from './components/TopBar';
 import { NotFoundScreen, PUBLIC_ROUTES } from './publicRoutes';
 
@@ -36,6 +37,7 @@ export default function PublicApp() {
   return (
     <div className="public-app">
       <a className="skip-link" href="#main">{t('nav.skip')}</a>
+      <OfflineNotice area="public" />
       <TopBar variant={headerVariantFor(location)} />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<Loading />}>

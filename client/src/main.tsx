@@ -14,6 +14,7 @@ import type { Settings } from '@shared/api-types';
 import { apiPaths } from './api/paths';
 import i18n, { i18nReady } from './i18n';
 import { guardBackForwardCache } from './lib/quickExit';
+import { registerOfflineWorker } from './offline/register';
 import { preloadScreen } from './publicRoutes';
 import { AppRoutes } from './routes';
 import { PreparedData, PreparedDataContext } from './ssr/context';
@@ -26,6 +27,7 @@ startApp(settings && 'data' in settings ? settings.data as Settings : undefined)
 appState.language = i18n.resolvedLanguage === 'ar' ? 'ar' : 'en';
 i18n.on('languageChanged', (language) => { appState.language = language === 'ar' ? 'ar' : 'en'; });
 guardBackForwardCache();
+registerOfflineWorker();
 
 const prepared = pageData ? new PreparedData(pageData.answers) : null;
 const app = (

@@ -9,6 +9,9 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",
+  // The offline copy's service worker (/sw.js) and the installable app's manifest: this site only.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   'frame-src https://www.youtube-nocookie.com',
   "object-src 'none'",
   "base-uri 'self'",

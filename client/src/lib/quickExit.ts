@@ -1,5 +1,6 @@
 // The quick exit (modelled on GOV.UK "Exit this page"): hide everything at once, then replace this
 // history entry with a neutral site so Back does not return here.
+import { forgetOfflineCopies } from '../offline/register';
 import { appState } from '../state/app';
 
 function hidePage(): void {
@@ -14,6 +15,8 @@ export function quickExit(): void {
   exited = true;
   hidePage();
   window.location.replace(appState.settings.quickExitUrl);
+  // After the navigation has started, never before: the saved pages go too (fire and forget).
+  forgetOfflineCopies();
 }
 
 /**

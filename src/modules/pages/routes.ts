@@ -12,6 +12,7 @@ import { ResultCache } from '../posts/result-cache';
 import { sendOriginalForMissingVariant } from '../uploads/legacy-images';
 import { PostsRepository } from '../posts/repository';
 import { PageAnswers, type PreparedAnswer } from './answers';
+import { appManifest } from './app-manifest';
 import { pageDocument, withAppAfterFirstPaint } from './document';
 import { bodyFor, chooseEncoding, type EncodedPage } from './encodings';
 import { pickLanguage, type SiteLanguage } from './language';
@@ -183,6 +184,11 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
       posts: await posts.publishedIndex(),
     });
     return reply.type('application/xml; charset=utf-8').send(xml);
+  });
+  app.get('/manifest.webmanifest', textRoute, async (request, reply) => {
+    const language = pickLanguage(request.headers.cookie, request.headers['accept-language']);
+    return reply.type('application/manifest+json; charset=utf-8').header('Vary', 'Cookie, Accept-Language')
+      .send(JSON.stringify(appManifest(language)));
   });
   app.get<{ Params: { language: string } }>('/feed/:language', textRoute, async (request, reply) => {
     const language = /^(en|ar)\.xml$/.exec(request.params.language)?.[1] as SiteLanguage | undefined;

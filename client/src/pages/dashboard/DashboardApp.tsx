@@ -8,6 +8,7 @@ import { expireSession, isTokenExpired, session } from '../../state/session';
 import { ConfirmDialog } from '../../components/dashboard/ConfirmDialog';
 import { Toasts } from '../../components/dashboard/Toasts';
 import { loginPathFor } from '../auth/loginRules';
+import { OfflineNotice } from '../../offline/OfflineNotice';
 import { Sidebar } from './Sidebar';
 import { UsersPage } from './users/UsersPage';
 import { ContentPage } from './content/ContentPage';
@@ -56,6 +57,7 @@ export default function DashboardApp() {
       <a className="dash-skip" href="#dash-main">{t('common.skipToContent')}</a>
       <Sidebar admin={admin} />
       <main id="dash-main" className="dash-main" tabIndex={-1}>
+        <OfflineNotice area="dashboard" />
         <Switch>
           <Route path="/users">{admin ? <UsersPage /> : <AdminOnly />}</Route>
           <Route path="/content" component={ContentPage} />

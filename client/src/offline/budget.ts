@@ -1,0 +1,37 @@
+// Which saved groups (a post: its page, its API answer and its pictures) the offline copy drops
+// to stay within its budget: the least recently opened first, until both the number of groups
+// and their bytes are within bounds. Pure, so the rule is tested without a browser.
+
+export interface SavedGroup {
+  key: string;
+  /** Bytes of everything stored for the group. */
+  bytes: number;
+  /** When the visitor last opened it (ms since the epoch). */
+  usedAt: number;
+}
+
+export interface Budget {
+  maxGroups: number;
+  maxBytes: number;
+}
+
+/** The last 30 posts a visitor opened, within 20 MB. */
+export const POSTS_BUDGET: Budget = { maxGroups: 30, maxBytes: 20 * 1024 * 1024 };
+/** The other public pages visited (home, emergency numbers, cities ...): each about 30 kB. */
+export const PAGES_BUDGET: Budget = { maxGroups: 60, maxBytes: 5 * 1024 * 1024 };
+
+/** The keys to evict, oldest first; what remains holds at most maxGroups and maxBytes. */
+export function groupsToEvict(groups: readonly SavedGroup[], budget: Budget): string[] {
+  let count = groups.length;
+  let bytes = groups.reduce((total, group) => total + group.bytes, 0);
+  // A stable sort: of two groups opened in the same millisecond, the one saved first goes first.
+  const oldestFirst = [...groups].sort((a, b) => a.usedAt - b.usedAt);
+  const evicted: string[] = [];
+  for (const group of oldestFirst) {
+    if (count <= budget.maxGroups && bytes <= budget.maxBytes) break;
+    evicted.push(group.key);
+    count -= 1;
+    bytes -= group.bytes;
+  }
+  return evicted;
+}
