@@ -13,7 +13,7 @@ let authorA: { token: string; id: string };
 let authorB: { token: string; id: string };
 let repo: PostsRepository;
 
-interface Summary { _id: string; title: string; language: string; type: string; state: string; author: string | null; createdAt: string }
+interface Summary { _id: string; title: string; language: string; type: string; state: string; author: string | null; createdAt: string; altMissing: boolean }
 interface ManagePage { posts: Summary[]; total: number; pages: number }
 
 async function manage(query: string, token = adminToken): Promise<ManagePage> {
