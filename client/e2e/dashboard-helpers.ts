@@ -35,7 +35,9 @@ export const auth = (user: LoggedIn) => ({ Authorization: `Bearer ${user.token}`
 
 // A real 1x1 PNG, so the server's content check accepts it.
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
+/** One empty page: the server refuses a PDF without pages. */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n'
+  + '3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
 export const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 export const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF });
 export const textFile = (name: string) => ({ name, mimeType: 'image/png', buffer: Buffer.from('just some text, not an image\n') });

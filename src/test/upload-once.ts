@@ -3,12 +3,13 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../app';
 import { TEST_ADMIN, login, makeTestConfig } from './helpers';
+import { makePdf } from './upload-files';
 
 const app = await buildApp(makeTestConfig(process.env.DATA_DIR!), { logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const token = await login(app, TEST_ADMIN.email, TEST_ADMIN.password);
 const form = new FormData();
-form.append('pdf', new Blob([Buffer.from('%PDF-1.4\n% durable upload\n%%EOF\n')], { type: 'application/pdf' }), 'a.pdf');
+form.append('pdf', new Blob([makePdf()], { type: 'application/pdf' }), 'a.pdf');
 const response = await fetch(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/upload/pdf`, {
   method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form,
 });

@@ -191,6 +191,15 @@ describe('uploaded PDFs', () => {
     expect(errorOf(response.body)).toEqual({ messageEn: 'Error! File Type is not supported', messageAr: 'خطأ! نوع الملف غير مدعوم', field: 'pdf' });
     expect(added()).toEqual([]);
   });
+
+  it('attack: refuses bytes that only start like a PDF (no catalog, no page) instead of storing an empty document', async () => {
+    for (const fake of [Buffer.from('%PDF-1.4\n% nothing else\n%%EOF\n'), Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(64 * 1024, 0x20)])]) {
+      const response = await upload('pdf', fake, 'application/pdf');
+      expect(response.statusCode).toBe(415);
+      expect(errorOf(response.body).field).toBe('pdf');
+    }
+    expect(added()).toEqual([]);
+  });
 });
 
 describe('variants on disk', () => {

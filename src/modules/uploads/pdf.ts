@@ -23,6 +23,8 @@ export async function stripPdfMetadata(file: string, field: string): Promise<voi
   try {
     // updateMetadata: false, or the library would write its own producer and dates.
     const document = await lib.PDFDocument.load(await readFile(file), { updateMetadata: false, throwOnInvalidObject: true });
+    // A file that only starts like a PDF parses as an empty document: it is no PDF to publish.
+    if (document.context.trailerInfo.Root === undefined || document.getPageCount() === 0) throw new Error('no pages');
     removeMetadata(lib, document);
     cleaned = await document.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
   } catch (error) {
