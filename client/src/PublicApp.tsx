@@ -1,7 +1,7 @@
 // The visitor's site: one layout (header, quick exit, 533 button, rating modal) around the public
 // screens. Only the home screen is in the first download; every other screen is a small chunk.
 import { Suspense, useEffect, useRef } from 'react';
-import { useShellTranslation } from './i18n';
+import { useShellTranslation } from './lib/useShellTranslation';
 import { Route, Switch, useLocation } from 'wouter';
 import { EmergencyButton } from './components/EmergencyButton';
 import { RatingModal } from './components/RatingModal';

@@ -3,7 +3,7 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { initReactI18next } from 'react-i18next';
 import { SHELL_STRINGS } from './shellStrings';
 import { PAGE_DATA_ELEMENT_ID } from './ssr/pageData';
 
@@ -62,13 +62,5 @@ export const i18nReady = i18n
 i18n.on('languageChanged', applyDocumentLanguage);
 // With the shell's strings built in, the language may already be chosen before the line above.
 if (i18n.language) applyDocumentLanguage(i18n.language);
-
-/**
- * For the app shell: renders at once from the built-in strings instead of suspending until the
- * translation files arrive (pages still wait for them, behind a loading line).
- */
-export function useShellTranslation() {
-  return useTranslation('translate', { useSuspense: false });
-}
 
 export default i18n;

@@ -1,5 +1,5 @@
 // The fixed button that dials the 533 hotline on every public page, hidden while the side menu is open.
-import { useShellTranslation } from '../i18n';
+import { useShellTranslation } from '../lib/useShellTranslation';
 import { useSnapshot } from 'valtio';
 import { appState } from '../state/app';
 import { PhoneIcon } from './icons';

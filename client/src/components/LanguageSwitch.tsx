@@ -3,7 +3,7 @@
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { appState } from '../state/app';
-import { useShellTranslation } from '../i18n';
+import { useShellTranslation } from '../lib/useShellTranslation';
 
 const LANGUAGES = [
   { code: 'en', label: 'EN', name: 'English' },

@@ -6,7 +6,7 @@ import { useContext, useEffect, useRef, useState, type KeyboardEvent as ReactKey
 import { useSnapshot } from 'valtio';
 import type { Settings } from '@shared/api-types';
 import { apiPaths } from '../api/paths';
-import { useShellTranslation } from '../i18n';
+import { useShellTranslation } from '../lib/useShellTranslation';
 import { ShiftCounter, SHIFT_PRESSES } from '../lib/shiftCounter';
 import { quickExit } from '../lib/quickExit';
 import { PreparedDataContext } from '../ssr/context';

@@ -1,7 +1,7 @@
 // The website rating modal: five teal stars, a title and a close button (docs/product-rules.md, Screens).
 // Focus moves into the dialog, Tab stays inside it, Escape closes it and focus returns.
 import { useEffect, useRef, useState } from 'react';
-import { useShellTranslation } from '../i18n';
+import { useShellTranslation } from '../lib/useShellTranslation';
 import { useSnapshot } from 'valtio';
 import { api } from '../api/client';
 import { appState, readStoredNumber, storeNumber, WEBSITE_RATE_KEY } from '../state/app';

@@ -1,5 +1,5 @@
 // Five teal stars: a read-only display (averages, a vote already given) and the rating control.
-import { useShellTranslation } from '../i18n';
+import { useShellTranslation } from '../lib/useShellTranslation';
 import { StarIcon } from './icons';
 
 export const STAR_COUNT = 5;

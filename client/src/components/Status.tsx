@@ -1,5 +1,5 @@
 // Shared loading, error and empty states, so every screen says the same thing the same way.
-import { useShellTranslation } from '../i18n';
+import { useShellTranslation } from '../lib/useShellTranslation';
 import type { ApiRequestError } from '../api/client';
 
 export function Loading() {

@@ -1,5 +1,5 @@
 // Dark or light background, dark first, kept in localStorage (docs/product-rules.md, What it does).
-import { useShellTranslation } from '../i18n';
+import { useShellTranslation } from '../lib/useShellTranslation';
 import { useSnapshot } from 'valtio';
 import { useHydrated } from '../lib/useHydrated';
 import { appState, toggleTheme } from '../state/app';

@@ -1,7 +1,7 @@
 // The header of every public page: its colour follows the page setting (none, white, black, side).
 // Under 768 px the links fold into a hamburger menu that closes on navigation.
 import { useEffect, useId } from 'react';
-import { useShellTranslation } from '../i18n';
+import { useShellTranslation } from '../lib/useShellTranslation';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { sendEvent } from '../lib/events';

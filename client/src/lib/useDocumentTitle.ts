@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useShellTranslation } from '../i18n';
+import { useShellTranslation } from './useShellTranslation';
 import { usePageFacts, type PageFacts } from '../ssr/context';
 
 export type PageDetails = Omit<PageFacts, 'status' | 'title'>;

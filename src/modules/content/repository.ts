@@ -12,6 +12,11 @@ export class ContentRepository {
     return row && { type: row.type, contentEn: row.content_en, contentAr: row.content_ar, image: row.image, imageAltEn: row.image_alt_en, imageAltAr: row.image_alt_ar };
   }
 
+  /** The page text of one type, or empty texts when it was never saved (what visitors read). */
+  async findOrEmpty(type: ContentType): Promise<Content> {
+    return (await this.find(type)) ?? { type, contentEn: '', contentAr: '', image: '', imageAltEn: null, imageAltAr: null };
+  }
+
   /** Creates or replaces the text of one type. */
   async save(type: ContentType, input: ContentInput): Promise<Content> {
     const values = { content_en: input.contentEn, content_ar: input.contentAr, image: input.image, image_alt_en: input.imageAltEn ?? null, image_alt_ar: input.imageAltAr ?? null, updated_at: nowIso() };

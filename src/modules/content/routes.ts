@@ -22,7 +22,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const { type } = request.params;
-    return (await content.find(type)) ?? { type, contentEn: '', contentAr: '', image: '', imageAltEn: null, imageAltAr: null };
+    return content.findOrEmpty(type);
   });
 
   app.post('/content/:type', {

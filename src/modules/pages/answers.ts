@@ -88,7 +88,7 @@ export class PageAnswers {
       case 'content': {
         if (!includes(CONTENT_TYPES, first)) return badRequest('type');
         const type = first as (typeof CONTENT_TYPES)[number];
-        return data(this.encode.content((await this.content.find(type)) ?? { type, contentEn: '', contentAr: '', image: '' }));
+        return data(this.encode.content(await this.content.findOrEmpty(type)));
       }
       case 'maps': {
         if (segments.length === 1) return data(this.encode.cities(await this.cities.list()));

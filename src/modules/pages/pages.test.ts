@@ -333,12 +333,18 @@ describe('the public origin', () => {
 });
 
 describe('post views', () => {
-  it('the page counts a view of a published post with one POST; drafts and unknown ids are 404', async () => {
-    const before = (await get(`/api/posts/${ids.english}`)).json<{ views: number }>().views;
-    expect((await app.inject({ method: 'POST', url: `/api/posts/${ids.english}/view` })).statusCode).toBe(204);
-    const after = (await get(`/api/posts/${ids.english}`)).json<{ views: number }>().views;
-    // The GET itself counts one view too.
-    expect(after).toBe(before + 2);
+  it('the page counts a view of a published post with one POST, once a day per client like a read; drafts and unknown ids are 404', async () => {
+    const views = async () => (await app.inject({ method: 'GET', url: `/api/posts/${ids.english}`, headers: bearer(token) })).json<{ views: number }>().views;
+    const view = (remoteAddress: string) => app.inject({ method: 'POST', url: `/api/posts/${ids.english}/view`, remoteAddress });
+    const before = await views();
+    expect((await view('203.0.113.41')).statusCode).toBe(204);
+    expect(await views()).toBe(before + 1);
+    // The same visitor again, by the page or by a read of the API: already counted today.
+    expect((await view('203.0.113.41')).statusCode).toBe(204);
+    await app.inject({ method: 'GET', url: `/api/posts/${ids.english}`, remoteAddress: '203.0.113.41' });
+    expect(await views()).toBe(before + 1);
+    expect((await view('203.0.113.42')).statusCode).toBe(204);
+    expect(await views()).toBe(before + 2);
     expect((await app.inject({ method: 'POST', url: `/api/posts/${ids.draft}/view` })).statusCode).toBe(404);
     expect((await app.inject({ method: 'POST', url: '/api/posts/000000000000000000000000/view' })).statusCode).toBe(404);
   });

@@ -10,7 +10,7 @@ import { PRIVATE_CACHE_CONTROL, weakEtag } from '../../plugins/http-cache';
 import { CitiesRepository } from '../maps/repository';
 import { ResultCache } from '../posts/result-cache';
 import { sendOriginalForMissingVariant } from '../uploads/legacy-images';
-import { PostsRepository } from '../posts/repository';
+import { PostsRepository, postsGeneration } from '../posts/repository';
 import { PageAnswers, type PreparedAnswer } from './answers';
 import { appManifest } from './app-manifest';
 import { pageDocument, withAppAfterFirstPaint } from './document';
@@ -98,6 +98,7 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
   const posts = new PostsRepository(app.db);
   const cities = new CitiesRepository(app.db);
   const cache = new ResultCache<RenderedPage>(PAGE_CACHE_ENTRIES, PAGE_CACHE_LIFETIME_MS);
+  let renderedAtPostsGeneration = postsGeneration(app.db);
   app.decorate('pageCache', cache);
   // What a render reads (answers shared by many pages, whether a picture has a 1,200 px variant)
   // is kept as long as the pages are, and dropped with them.
@@ -144,6 +145,14 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     const origin = publicOrigin(publicUrl, request);
     const url = renderAddressOf(request.url);
     const key = `${origin}\u0000${language}\u0000${url}`;
+    // A scheduled post comes due on a read, and content bundles write posts outside any staff
+    // request: either way the posts' generation moves, and the rendered pages go with it.
+    await posts.publishDue();
+    if (postsGeneration(app.db) !== renderedAtPostsGeneration) {
+      cache.clear();
+      readings.clear();
+      renderedAtPostsGeneration = postsGeneration(app.db);
+    }
     let page = cache.get(key);
     if (!page) {
       const generation = cache.generation;

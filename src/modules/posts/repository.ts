@@ -121,6 +121,14 @@ function sharedState(db: Kysely<Database>): SharedState {
   return state;
 }
 
+/**
+ * Counts the changes of this database's posts (writes, scheduled publications, bundle imports):
+ * caches built on posts elsewhere (the rendered pages) are stale once it moves.
+ */
+export function postsGeneration(db: Kysely<Database>): number {
+  return sharedState(db).cache.generation;
+}
+
 /** Drops the cached public pages of this database: for writes made outside this repository (content bundles). */
 export function clearPublicPostPages(db: Kysely<Database>): void {
   const state = shared.get(db);

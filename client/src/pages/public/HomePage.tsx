@@ -1,7 +1,7 @@
 // The home screen: the circular menu with the eight links, the language switch, the search link
 // and, for authors, the dashboard link (docs/product-rules.md, Screens).
 import type { CSSProperties } from 'react';
-import { useShellTranslation } from '../../i18n';
+import { useShellTranslation } from '../../lib/useShellTranslation';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { DashboardIcon, SearchIcon } from '../../components/icons';

@@ -25,12 +25,14 @@ export default function PostDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const state = useApi<PublicPost>(apiPaths.post(id));
   const post = state.data;
-  useDocumentTitle(post?.title, post ? {
-    description: post.describtion, image: post.image || undefined, type: 'article', contentLanguage: post.language,
-  } : undefined);
-  usePostViewCount(id, state);
   const other = post?.language === 'ar' ? 'en' : 'ar';
   const counterpart = post?.translationOf ?? null;
+  useDocumentTitle(post?.title, post ? {
+    description: post.describtion, image: post.image || undefined, type: 'article', contentLanguage: post.language,
+    // Search engines and link previews learn of the same post in the other language.
+    alternates: counterpart ? [{ language: other, path: `/p/${encodeURIComponent(counterpart)}` }] : undefined,
+  } : undefined);
+  usePostViewCount(id, state);
   useEffect(() => {
     appState.postTranslation = counterpart ? { id: counterpart, language: other } : null;
     return () => { appState.postTranslation = null; };
