@@ -30,6 +30,12 @@ const authorRoutes: Array<[Method, string]> = [
   ['POST', '/api/upload/multi'],
   ['POST', '/api/upload/pdf'],
   ['GET', '/api/events/summary'],
+  ['GET', '/api/events/daily.csv'],
+  ['GET', '/api/events/top.csv'],
+  ['GET', '/api/rating/counts.csv'],
+  ['GET', '/api/posts/manage'],
+  ['PUT', `/api/emergency/${SOME_ID}`],
+  ['PUT', `/api/contact/${SOME_ID}`],
 ];
 
 const adminRoutes: Array<[Method, string]> = [
@@ -40,6 +46,13 @@ const adminRoutes: Array<[Method, string]> = [
   ['POST', `/api/users/${SOME_ID}/password`],
   ['GET', '/api/audit'],
   ['PUT', '/api/settings'],
+  ['GET', '/api/content-bundles'],
+  ['PUT', '/api/content-bundles/settings'],
+  ['POST', '/api/content-bundles/import'],
+  ['POST', '/api/content-bundles/export'],
+  ['GET', '/api/content-bundles/figures'],
+  ['POST', '/api/content-bundles/offices/import'],
+  ['GET', '/api/content-bundles/offices'],
 ];
 
 const publicReads = [

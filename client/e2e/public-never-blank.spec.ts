@@ -7,6 +7,10 @@ import { BASE_URL } from './public-helpers';
 /** A key such as nav.home or quickExit.shiftCount shown as text. */
 const TRANSLATION_KEY = /\b(site|home|nav|language|theme|emergency|quickExit|rating|common|status|search|posts|post|city|contact|help|tools|time)\.[a-zA-Z]+\b/;
 
+// A first visit, with no saved copy: a service worker would answer the translation files from its
+// own cache, out of reach of page.route.
+test.use({ serviceWorkers: 'block' });
+
 async function failEveryTranslation(page: Page): Promise<{ count: () => number }> {
   let count = 0;
   await page.route('**/assets/locals/**', (route) => {

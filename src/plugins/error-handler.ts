@@ -25,7 +25,8 @@ const messageByStatus: Record<number, BilingualMessage> = {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.status(error.statusCode).send(error.toBody());
+      // A route's own checks can list many errors too (a city with 50 bad branches): bounded alike.
+      return reply.status(error.statusCode).send(boundedErrorBody(error.errors, messages.badRequest));
     }
     if ('validation' in error && error.validation) {
       return reply.status(400).send(boundedErrorBody(describeValidationErrors(error.validation as never), messages.badRequest));

@@ -1,6 +1,6 @@
 // HTTP caching of the public site. Public pages and public API reads carry a weak ETag and answer
 // 304 to a matching If-None-Match; browsers and proxies may keep them briefly and serve them stale
-// while they revalidate, so a staff edit is seen within a minute (see README, HTTP caching).
+// while they revalidate, so a staff edit is seen within a minute (docs/api-contract.md, Other answers worth knowing).
 // Anything sent with a login token, and every other API answer, is `private, no-store`.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -201,3 +201,17 @@ describe('CitiesRepository', () => {
     expect(await repository.delete(created._id)).toBe(false);
   });
 });
+
+describe('maps: errors stay bounded', () => {
+  it('attack: 50 branches that are all wrong answer at most 10 bilingual errors, under 8 KB', async () => {
+    // Each passes the schema and fails the route's own checks three times (phone, latitude, longitude).
+    const wrong = Array.from({ length: 50 }, (_, n) => ({ address: `Street ${n}`, phone: 'not a phone', email: `b${n}@example.org`, lat: 95, lang: 200 }));
+    const response = await create({ name: 'Many wrong branches', branch: wrong });
+    expect(response.statusCode).toBe(400);
+    expect(Buffer.byteLength(response.body)).toBeLessThan(8 * 1024);
+    const body = response.json() as { errors: Array<{ messageEn: string; messageAr: string; field: string | null }> };
+    expect(body.errors.length).toBeGreaterThan(1);
+    expect(body.errors.length).toBeLessThanOrEqual(10);
+    for (const error of body.errors) expect(error.messageAr.length).toBeGreaterThan(0);
+  });
+});

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { apiError } from '../../errors';
 import type { CurrentUser } from '../../plugins/auth';
+import { PUBLIC_BODY_LIMIT } from '@shared/body-limits';
 import { DeletedSchema, IdParamsSchema, PageQuerySchema, errorResponses, pageNumberFrom } from '@shared/schemas';
 import { changedFields } from '../audit/repository';
 import { removeUnreferencedUploads } from '../uploads/storage';
@@ -154,6 +155,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // browser counts its view here once the page runs.
   app.post('/posts/:id/view', {
     onRequest: app.publicWriteLimit,
+    bodyLimit: PUBLIC_BODY_LIMIT,
     schema: {
       tags,
       summary: 'Count one view of a published post (sent by its page); like a read, at most once a day per client',

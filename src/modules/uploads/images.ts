@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Sharp, SharpOptions } from 'sharp';
 import { IMAGE_VARIANT_WIDTHS, imageVariantPath } from '@shared/domain';
 import { apiError, messages } from '../../errors';
+import { syncFile } from '@shared/durable-files';
 import { TEMP_PREFIX, publicPathOf, removeQuietly } from './storage';
 
 export const MAX_IMAGE_SIDE = 2560;
@@ -54,6 +55,8 @@ export async function writeVariants(uploadsDir: string, fileName: string): Promi
       if (width <= variantWidth && fileName.endsWith('.webp')) await copyFile(source, temp);
       else await orient(sharp(source, inputOptions), pages).resize({ width: variantWidth, withoutEnlargement: true }).withIccProfile('srgb').webp(WEBP).toFile(temp);
     }
+    // Each variant's bytes are on disk before its name (the caller fsyncs the folder).
+    for (const temp of written) await syncFile(temp);
     for (const [index, variantName] of variantFileNames(fileName).entries()) await rename(written[index], path.join(uploadsDir, variantName));
   } catch (error) {
     for (const temp of written) await removeQuietly(temp);
@@ -94,6 +97,12 @@ export async function storeImage(tempFile: string, uploadsDir: string, baseName:
     const tooLarge = /pixel limit/i.test((error as Error).message ?? '');
     throw tooLarge ? apiError(413, messages.fileTooLarge, field) : apiError(415, messages.fileTypeNotSupported, field);
   }
+  try {
+    await syncFile(encodedTemp);
+  } catch (error) {
+    await removeQuietly(encodedTemp);
+    throw error;
+  }
   await rename(encodedTemp, path.join(uploadsDir, fileName));
   try {
     await writeVariants(uploadsDir, fileName);
@@ -117,6 +126,7 @@ export async function upgradeStoredImage(uploadsDir: string, fileName: string): 
   const temp = path.join(uploadsDir, `${TEMP_PREFIX}${fileName}`);
   try {
     await encode(file, temp, format);
+    await syncFile(temp);
     await rename(temp, file);
   } finally {
     await removeQuietly(temp);

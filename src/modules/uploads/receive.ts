@@ -10,7 +10,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, apiError, messages } from '../../errors';
-import { syncDirectory } from '@shared/durable-files';
+import { syncDirectory, syncFile } from '@shared/durable-files';
 import { newId } from '@shared/ids';
 import { SIGNATURE_BYTES, detectFileType, type UploadKind } from './file-types';
 import { uploadMessages, wrongFieldMessage } from './messages';
@@ -45,6 +45,8 @@ async function storeOne(file: Readable & { truncated?: boolean }, uploadsDir: st
     // The bytes as sent are never kept: images are re-encoded, PDFs rewritten without metadata.
     if (type.kind === 'image') return await storeImage(temp, uploadsDir, newId(), options.field);
     await stripPdfMetadata(temp, options.field);
+    // The rewritten bytes are what is kept: on disk before the name points at them.
+    await syncFile(temp);
     const name = `${newId()}.${type.extension}`;
     await rename(temp, path.join(uploadsDir, name));
     return publicPathOf(name);
