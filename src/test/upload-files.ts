@@ -9,14 +9,9 @@ export async function makeImage(format: ImageFormat, size = 8): Promise<Buffer> 
   return image.toFormat(format).toBuffer();
 }
 
-/** The smallest PDF most readers open: one empty page. */
-export function makePdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
+/** A PDF file of these numbered objects (1 is the catalog), with its cross-reference table. */
+function pdfOf(version: string, objects: string[], trailerExtra = ''): Buffer {
+  let body = `%PDF-${version}\n`;
   const offsets: number[] = [];
   objects.forEach((object, i) => {
     offsets.push(body.length);
@@ -24,8 +19,17 @@ export function makePdf(): Buffer {
   });
   const xref = body.length;
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${trailerExtra} >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
+}
+
+/** The smallest PDF most readers open: one empty page. */
+export function makePdf(): Buffer {
+  return pdfOf('1.4', [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+  ]);
 }
 
 export interface FilePart {
@@ -144,16 +148,7 @@ export function pdfWithMetadata(): Buffer {
     `<< /Author (${PLANTED.author}) /Creator (Shelter Office Writer) /Producer (${PLANTED.producer}) /CreationDate (D:20260301101500+03'00') /ModDate (D:20260302101500+03'00') >>`,
     `<< /Author (${PLANTED.author} old revision) >>`,
   ];
-  let body = '%PDF-1.7\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 7 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  return pdfOf('1.7', objects, ' /Info 7 0 R');
 }
 
 /** The chunk names of a RIFF/WebP file (VP8X, ICCP, ANIM, ANMF, VP8, VP8L, ALPH, EXIF, XMP ...). */

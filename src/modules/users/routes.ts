@@ -7,7 +7,7 @@ import { changedFields } from '../audit/repository';
 import { createLoginLimit } from './login-limit';
 import { userMessages } from './messages';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password';
-import { isDuplicateEmail, roleOf, UsersRepository, type Refusal } from './repository';
+import { isDuplicateEmail, toUser, UsersRepository, type Refusal } from './repository';
 import {
   ChangeOwnPasswordBodySchema, CreateUserBodySchema, LoginAnswerSchema, LoginBodySchema, ResetPasswordBodySchema,
   UpdateUserBodySchema, UserSchema, type CreateUserBody, type User,
@@ -63,16 +63,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       // Said only to someone who knows the password, so the state of an account never leaks to a guesser.
       if (row.active !== 1) throw apiError(401, messages.accountDisabled);
-      return {
-        _id: row.id,
-        name: row.name,
-        email: row.email,
-        isAdmin: row.is_admin === 1,
-        isAuthor: row.is_author === 1,
-        role: roleOf(row),
-        mustChangePassword: row.must_change_password === 1,
-        token: app.signToken({ id: row.id, tokenVersion: row.token_version }),
-      };
+      const { _id, name, email, isAdmin, isAuthor, role, mustChangePassword } = toUser(row);
+      return { _id, name, email, isAdmin, isAuthor, role, mustChangePassword, token: app.signToken({ id: row.id, tokenVersion: row.token_version }) };
     } finally {
       attempt.release();
     }
