@@ -1,41 +1,16 @@
 // Applying a bundle from headquarters: choose the file (the desktop app's chooser reads a USB stick),
 // apply, and read what changed. The server checks the whole file before it changes anything.
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { BUNDLE_KINDS } from '@shared/domain';
 import type { ImportReport } from '@shared/api-types';
+import { useFileSend } from './useFileSend';
 
 export function ImportBundle({ onApplied }: { onApplied: () => void }) {
   const { t } = useTranslation('dashboard');
   const id = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [report, setReport] = useState<ImportReport | null>(null);
-  // Remounts the file input after an import so the same file is not applied twice by accident.
-  const [inputVersion, setInputVersion] = useState(0);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!file) return;
-    setBusy(true);
-    setError(null);
-    setReport(null);
-    try {
-      const form = new FormData();
-      form.append('bundle', file);
-      setReport(await apiRequest<ImportReport>('/api/content-bundles/import', { method: 'POST', body: form }));
-      setFile(null);
-      setInputVersion((version) => version + 1);
-      onApplied();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { file, setFile, busy, error, answer: report, inputVersion, onSubmit } = useFileSend<ImportReport>('/api/content-bundles/import', 'bundle', onApplied);
 
   return (
     <section className="dash-section" aria-labelledby={`${id}-title`}>

@@ -1,11 +1,11 @@
 // Figures both ways: a field office saves its own for headquarters; headquarters adds the files it
 // receives and reads each office's totals.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../api/client';
 import { useApi } from '../../../api/useApi';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { downloadFile } from './download';
+import { useFileSend } from './useFileSend';
 import type { FiguresReport, OfficeSummary } from '@shared/api-types';
 
 export function SaveFigures() {
@@ -42,32 +42,7 @@ export function OfficesFigures() {
   const { t } = useTranslation('dashboard');
   const id = useId();
   const { data: offices, error: loadError, reload } = useApi<OfficeSummary[]>('/api/content-bundles/offices');
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [report, setReport] = useState<FiguresReport | null>(null);
-  const [inputVersion, setInputVersion] = useState(0);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!file) return;
-    setBusy(true);
-    setError(null);
-    setReport(null);
-    try {
-      const form = new FormData();
-      form.append('figures', file);
-      setReport(await apiRequest<FiguresReport>('/api/content-bundles/offices/import', { method: 'POST', body: form }));
-      setFile(null);
-      setInputVersion((version) => version + 1);
-      reload();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const { file, setFile, busy, error, answer: report, inputVersion, onSubmit } = useFileSend<FiguresReport>('/api/content-bundles/offices/import', 'figures', reload);
   const rating = (value: { votes: number; average: number }) => t('bundles.rating', { average: value.average, votes: value.votes });
 
   return (
