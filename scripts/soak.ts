@@ -3,10 +3,12 @@
 // before 13 on Node 24.19+) killed the server seconds after start, during an idle garbage
 // collection, while every short test passed. CI runs it under Node 24 and Node 22.
 //
-// Starts dist/server.mjs on a fresh DATA_DIR with the demo content, then for the given time runs
-// list, search, post-by-id, rating and upload requests in parallel, stays idle a few seconds (the
+// Builds the web client (with its server render) and starts dist/server.mjs on a fresh DATA_DIR with
+// the demo content, then for the given time runs public pages rendered by the server, list,
+// search, post-by-id, rating and upload requests in parallel, stays idle a few seconds (the
 // crash came from an idle GC), sends SIGTERM and requires exit code 0. Any 5xx, a dropped
 // connection or an early exit fails the run.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,8 +50,12 @@ async function send(route: string, request: () => Promise<Response>): Promise<vo
 async function main(): Promise<void> {
   console.log(`Soak on Node ${process.version}: ${seconds} s of mixed load, then ${IDLE_MS / 1000} s idle, then SIGTERM`);
   const bundle = await buildServer({ outfile: path.join(bundleDir, 'server.mjs'), quiet: true });
+  // The pages are rendered by the built client's server entry: the soak covers them too.
+  const clientDir = path.join(scratch, 'client');
+  const build = spawnSync(process.execPath, [path.join(projectRoot, 'scripts', 'build-client.mjs'), '--outDir', clientDir], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) throw new Error('the client build failed');
   const server = spawnServer(bundle, {
-    DATA_DIR: path.join(scratch, 'data'), CLIENT_DIR: path.join(scratch, 'no-client'), SEED_DEMO: '1',
+    DATA_DIR: path.join(scratch, 'data'), CLIENT_DIR: clientDir, SEED_DEMO: '1',
     ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
   }, await freePort());
   let exitedEarly = false;
@@ -67,7 +73,11 @@ async function main(): Promise<void> {
   const lane = async (work: (n: number) => Promise<unknown>) => {
     for (let n = 0; Date.now() < deadline && !exitedEarly; n += 1) await work(n);
   };
+  const pages = ['/', '/posts/International', '/servicemap', '/e/Emergency', '/contact', '/search?keyword=law'];
   await Promise.all([
+    lane((n) => send('page', () => fetch(`${base}${n % 2 ? `/p/${postIds[n % postIds.length]}` : pages[n % pages.length]}`, {
+      headers: { cookie: `i18next=${n % 3 ? 'en' : 'ar'}`, 'accept-encoding': n % 4 ? 'br' : 'gzip' },
+    }))),
     lane((n) => send('list', () => fetch(`${base}/api/posts/Iraq/${n % 2 ? 'ar' : 'en'}?pageNumber=${(n % 3) + 1}`))),
     lane((n) => send('search', () => fetch(`${base}/api/posts/s?keyword=${encodeURIComponent(n % 2 ? 'الاتجار' : 'trafficking')}`))),
     lane((n) => send('post by id', () => fetch(`${base}/api/posts/${postIds[n % postIds.length]}`))),
