@@ -36,8 +36,8 @@ test('an admin applies bundles from a file in English and in Arabic; a replay is
     writeFileSync(path.join(uploads, imageName), PNG);
     const post: PostItem = {
       id: randomBytes(12).toString('hex'), title: 'Sent from headquarters', description: 'Arrived on a USB stick.', image: `/uploads/${imageName}`,
-      pictures: [], video: '', language: 'en', type: 'Flyer And Brochure', pdf: '', views: 0, authorId: null, authorName: 'Headquarters',
-      createdAt: '2020-01-01T00:00:00.000Z', updatedAt: '2020-01-01T00:00:00.000Z',
+      imageAlt: null, pictures: [], picturesAlt: [], video: '', language: 'en', type: 'Flyer And Brochure', pdf: '', views: 0, authorId: null,
+      authorName: 'Headquarters', createdAt: '2020-01-01T00:00:00.000Z', updatedAt: '2020-01-01T00:00:00.000Z', translationOf: null,
     };
     const first = new Date();
     const firstId = newBundleId(first);
