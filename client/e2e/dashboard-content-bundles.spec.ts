@@ -57,9 +57,13 @@ test('an admin applies bundles from a file in English and in Arabic; a replay is
     await expect(page.getByText(`Bundle ${firstId} from Headquarters Baghdad was applied.`)).toBeVisible();
     await expect(page.getByTestId('bundle-changes').getByRole('row', { name: /^Posts/ })).toHaveText(/Posts\s*1\s*0\s*0\s*0/);
     await expect(page.getByTestId('bundles-applied')).toContainText(firstId);
-    const applied = await (await request.get(`/api/posts/${post.id}`)).json();
+    // Read as staff: visitors are not shown a post's author.
+    const applied = await (await request.get(`/api/posts/${post.id}`, { headers: auth(admin) })).json();
     expect(applied).toMatchObject({ title: 'Sent from headquarters', image: `/uploads/${imageName}`, authorName: 'Headquarters' });
     expect((await request.get(`/uploads/${imageName}`)).status()).toBe(200);
+    // Its phone-sized copy was written at the import, not left to the older-image fallback.
+    const variant = await request.get(`/uploads/${imageName.replace('.png', '-480w.webp')}`);
+    expect([variant.status(), variant.headers()['content-type']]).toEqual([200, 'image/webp']);
     await expectNoSeriousViolations(page, 'en content bundles');
 
     // Arabic: the incremental bundle, then the same file again.
