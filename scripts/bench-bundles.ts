@@ -1,9 +1,12 @@
 // npm run bench:bundles: content bundles at a realistic size. Headquarters holds BENCH_POSTS posts
-// (default 2,000), each with its own 40 KB picture; measures a full export, its import into a new
-// field office, an incremental bundle of 20 changes, and how long the import holds the event loop
-// (the apply is one synchronous transaction, during which the office's server answers nothing).
+// (default 2,000), each with its own picture (a real WebP of BENCH_IMAGE_SIDE px, default 640, as an
+// upload stores it: the office writes its responsive variants at the import); measures a full
+// export, its import into a new field office, an incremental bundle of 20 changes, and how long the
+// import holds the event loop (the apply is one synchronous transaction, during which the office's
+// server answers nothing).
 // Budgets: full import of 2,000 posts under 10 s; the event loop held under 1 s; incremental under 1 s.
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,9 +19,8 @@ import { PostsRepository } from '../src/modules/posts/repository';
 import { makeTestConfig } from '../src/test/helpers';
 
 const POSTS = Number(process.env.BENCH_POSTS || 2000);
-const PICTURE_BYTES = 40 * 1024;
+const IMAGE_SIDE = Number(process.env.BENCH_IMAGE_SIDE || 640);
 const BUDGET = { fullImportMs: 10_000, eventLoopMs: 1_000, incrementalMs: 1_000 };
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'bench-bundles-'));
 const rssMb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
@@ -51,10 +53,14 @@ try {
   try {
     const posts = new PostsRepository(hq.db);
     const ids: string[] = [];
+    let pictureBytes = 0;
     for (let i = 0; i < POSTS; i += 1) {
-      // Random bytes behind a PNG signature: what the type check reads, at a real picture's size.
-      const name = `${randomBytes(12).toString('hex')}.png`;
-      writeFileSync(path.join(hq.config.uploadsDir, name), Buffer.concat([PNG_MAGIC, randomBytes(PICTURE_BYTES - PNG_MAGIC.length)]));
+      // A different picture each (noise on a colour), encoded as the upload routes store images.
+      const name = `${randomBytes(12).toString('hex')}.webp`;
+      const picture = await sharp({ create: { width: IMAGE_SIDE, height: Math.round(IMAGE_SIDE * 0.75), channels: 3, background: { r: i % 256, g: 90, b: 160 },
+        noise: { type: 'gaussian', mean: 128, sigma: 20 } } }).webp({ quality: 80 }).toBuffer();
+      pictureBytes += picture.length;
+      writeFileSync(path.join(hq.config.uploadsDir, name), picture);
       const post = await posts.create({
         title: `Post ${i}: trafficking awareness / الاتجار بالبشر`, describtion: `Body of post ${i}. `.repeat(60),
         language: i % 2 ? 'ar' : 'en', type: 'Iraq', image: `/uploads/${name}`, state: 'published',
@@ -80,11 +86,11 @@ try {
     const incremental = await timed(() => importBundle(since.value.file, officeContext));
 
     const mb = (file: string) => (statSync(file).size / 1024 / 1024).toFixed(1);
-    console.log(`content bundles, ${POSTS} posts with a ${PICTURE_BYTES / 1024} KB picture each (Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)})\n`);
+    console.log(`content bundles, ${POSTS} posts with a ${IMAGE_SIDE} px picture each (${Math.round(pictureBytes / POSTS / 1024)} KB on average) (Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)})\n`);
     console.log('| step | time | bundle size | notes |');
     console.log('|---|---|---|---|');
     console.log(`| full export | ${full.ms} ms | ${mb(full.value.file)} MB | ${full.value.manifest.counts.files} files |`);
-    console.log(`| full import into a new office | ${applied.ms} ms | | ${applied.value.value.changes.posts.added} posts added; event loop held at most ${applied.value.blockedMs} ms; RSS of this process (both sites) ${rssAfterImport} MB |`);
+    console.log(`| full import into a new office | ${applied.ms} ms | | ${applied.value.value.changes.posts.added} posts added, ${applied.value.value.files.copied} files with their variants; event loop held at most ${applied.value.blockedMs} ms; RSS of this process (both sites) ${rssAfterImport} MB |`);
     console.log(`| incremental export (10 edited, 10 deleted) | ${since.ms} ms | ${mb(since.value.file)} MB | |`);
     console.log(`| incremental import | ${incremental.ms} ms | | ${incremental.value.changes.posts.updated} updated, ${incremental.value.changes.posts.deleted} deleted |`);
     const failures = [

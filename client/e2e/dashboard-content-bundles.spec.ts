@@ -36,8 +36,8 @@ test('an admin applies bundles from a file in English and in Arabic; a replay is
     writeFileSync(path.join(uploads, imageName), PNG);
     const post: PostItem = {
       id: randomBytes(12).toString('hex'), title: 'Sent from headquarters', description: 'Arrived on a USB stick.', image: `/uploads/${imageName}`,
-      pictures: [], video: '', language: 'en', type: 'Flyer And Brochure', pdf: '', views: 0, authorId: null, authorName: 'Headquarters',
-      createdAt: '2020-01-01T00:00:00.000Z', updatedAt: '2020-01-01T00:00:00.000Z',
+      imageAlt: null, pictures: [], picturesAlt: [], video: '', language: 'en', type: 'Flyer And Brochure', pdf: '', views: 0, authorId: null,
+      authorName: 'Headquarters', createdAt: '2020-01-01T00:00:00.000Z', updatedAt: '2020-01-01T00:00:00.000Z', translationOf: null,
     };
     const first = new Date();
     const firstId = newBundleId(first);
@@ -61,6 +61,9 @@ test('an admin applies bundles from a file in English and in Arabic; a replay is
     const applied = await (await request.get(`/api/posts/${post.id}`, { headers: auth(admin) })).json();
     expect(applied).toMatchObject({ title: 'Sent from headquarters', image: `/uploads/${imageName}`, authorName: 'Headquarters' });
     expect((await request.get(`/uploads/${imageName}`)).status()).toBe(200);
+    // Its phone-sized copy was written at the import, not left to the older-image fallback.
+    const variant = await request.get(`/uploads/${imageName.replace('.png', '-480w.webp')}`);
+    expect([variant.status(), variant.headers()['content-type']]).toEqual([200, 'image/webp']);
     await expectNoSeriousViolations(page, 'en content bundles');
 
     // Arabic: the incremental bundle, then the same file again.

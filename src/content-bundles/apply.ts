@@ -5,9 +5,11 @@
 //   brought before and no longer has; neither ever deletes the office's own content;
 // - a post the office keeps as a draft is never touched, whatever the bundle says;
 // - a city of the bundle takes the place of an office city with the same name (names are unique);
-// - a new post arrives with headquarters' view count, an updated one keeps the office's own.
+// - a new post arrives with headquarters' view count, an updated one keeps the office's own;
+// - translation links are set once every post is in, only between published posts of the same
+//   source; a link the office made to a post of its own (or to a draft it keeps) stays as it is.
 import type { AnyItem, ContentBundleRepository } from '../modules/content-bundles/repository';
-import { BUNDLE_KINDS, filesOfItem, itemIdOf, type BundleContent, type BundleKind, type CityItem } from './format';
+import { BUNDLE_KINDS, filesOfItem, itemIdOf, type BundleContent, type BundleKind, type CityItem, type PostItem } from './format';
 import { itemKey, sameContent, splitItemKey } from './snapshot';
 
 export interface KindChanges {
@@ -54,13 +56,18 @@ export function applyContent(repository: ContentBundleRepository, sourceKey: str
 
   freeCityNames(repository, content.cities, result);
 
+  const unchangedPosts = new Set<string>();
   for (const kind of BUNDLE_KINDS) {
     for (const item of content[kind] as AnyItem[]) {
       const id = itemIdOf(kind, item);
       const local = repository.localItem(kind, id);
       repository.rememberItem(sourceKey, kind, id);
       if (local?.draft) { result.keptDrafts += 1; continue; }
-      if (local && sameContent(local.item, item)) { result.changes[kind].unchanged += 1; continue; }
+      if (local && sameContent(local.item, item)) {
+        result.changes[kind].unchanged += 1;
+        if (kind === 'posts') unchangedPosts.add(id);
+        continue;
+      }
       repository.writeItem(kind, item, !!local);
       if (local) {
         const kept = new Set(filesOfItem(kind, item));
@@ -71,8 +78,59 @@ export function applyContent(repository: ContentBundleRepository, sourceKey: str
       }
     }
   }
+  // A post whose only change is its link counts as updated.
+  for (const id of applyTranslations(repository, sourceKey, content.posts)) {
+    if (!unchangedPosts.has(id)) continue;
+    result.changes.posts.unchanged -= 1;
+    result.changes.posts.updated += 1;
+  }
   result.previousFiles = [...new Set(result.previousFiles)].filter((file) => file !== '');
   return result;
+}
+
+/**
+ * Sets the bundle posts' translation links, both ways, after every post is written (a link may
+ * name a post later in the bundle). A link is made only between two published posts this source
+ * brought, in different languages, that both name each other when both are in the bundle. A post
+ * the office linked to one of its own posts (or to a post it keeps as a draft) is held: neither it
+ * nor its counterpart changes, so a bundle never changes an office's own post. Every link is first
+ * let go, then set, so the unique index never sees two posts naming the same one. Answers the
+ * bundle posts whose link changed.
+ */
+function applyTranslations(repository: ContentBundleRepository, sourceKey: string, posts: PostItem[]): string[] {
+  const fromSource = repository.itemsFromSource(sourceKey);
+  const isOurs = (id: string) => fromSource.has(itemKey('posts', id)) && repository.postLink(id)?.state === 'published';
+  const isHeld = (id: string) => {
+    const linked = repository.postLink(id)?.translationOf ?? null;
+    return (linked !== null && !isOurs(linked)) || repository.postsLinkedTo(id).some((other) => !isOurs(other));
+  };
+  const inBundle = new Map(posts.map((post) => [post.id, post]));
+  const wanted = new Map<string, string | null>();
+  for (const post of posts) {
+    if (!isOurs(post.id) || isHeld(post.id)) continue;
+    const target = post.translationOf;
+    const acceptable = target !== null && target !== post.id && isOurs(target) && !isHeld(target)
+      && repository.postLink(target)?.language !== post.language
+      && (!inBundle.has(target) || inBundle.get(target)!.translationOf === post.id);
+    wanted.set(post.id, acceptable ? target : null);
+  }
+
+  const before = new Map([...wanted.keys()].map((id) => [id, repository.postLink(id)?.translationOf ?? null]));
+  const letGo = (id: string) => {
+    for (const other of repository.postsLinkedTo(id)) repository.setTranslation(other, null);
+    repository.setTranslation(id, null);
+  };
+  for (const [id, target] of wanted) {
+    if (before.get(id) === target) continue;
+    letGo(id);
+    if (target !== null) letGo(target);
+  }
+  for (const [id, target] of wanted) {
+    if (target === null || repository.postLink(id)?.translationOf === target) continue;
+    repository.setTranslation(id, target);
+    repository.setTranslation(target, id);
+  }
+  return [...wanted.keys()].filter((id) => (repository.postLink(id)?.translationOf ?? null) !== before.get(id));
 }
 
 /**

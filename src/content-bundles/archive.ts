@@ -14,7 +14,7 @@ import { fileOfPublicPath, publicPathOf, STORED_NAME } from '../modules/uploads/
 import {
   BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, BUNDLE_KINDS, BundleContentSchema, CONTENT_MEMBER, DEFAULT_BUNDLE_LIMITS, filesOfItem,
   itemIdOf, MANIFEST_MEMBER, ManifestSchema, PARKED_CITY_PREFIX, SIGNATURE_MEMBER, SignatureSchema, UPLOADS_PREFIX,
-  type BundleContent, type BundleLimits, type BundleManifest, type BundleSignature,
+  completeContent, type BundleContent, type BundleLimits, type BundleManifest, type BundleSignature, type ReceivedContent,
 } from './format';
 import { signatureMatches, signBytes, type SigningKey } from './keys';
 import { BundleRefusedError, bundleMessages, refused } from './messages';
@@ -23,7 +23,7 @@ import { eachConcurrently } from './pool';
 const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false, removeAdditional: false });
 const validateManifest = ajv.compile(ManifestSchema) as ValidateFunction<BundleManifest>;
 const validateSignature = ajv.compile(SignatureSchema) as ValidateFunction<BundleSignature>;
-const validateContent = ajv.compile(BundleContentSchema) as ValidateFunction<BundleContent>;
+const validateContent = ajv.compile(BundleContentSchema) as ValidateFunction<ReceivedContent>;
 
 /** Every upload path the items show, once each, in a stable order. */
 export function uploadsOf(content: BundleContent): string[] {
@@ -174,7 +174,7 @@ export interface VerifiedBundle {
 /** ASCII-only lower case: what SQLite's NOCASE compares, so two names equal for the unique index are caught here. */
 const nocase = (name: string) => name.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
-function checkContentConsistency(content: BundleContent): void {
+function checkContentConsistency(content: ReceivedContent): void {
   for (const kind of BUNDLE_KINDS) {
     const ids = (content[kind] as Array<{ id?: string; type?: string }>).map((item) => itemIdOf(kind, item));
     if (new Set(ids).size !== ids.length) throw refused(400, bundleMessages.badContent, 'bundle');
@@ -182,6 +182,11 @@ function checkContentConsistency(content: BundleContent): void {
   const names = content.cities.map((city) => nocase(city.name));
   if (new Set(names).size !== names.length || names.some((name) => name.trim() === '' || name.startsWith(PARKED_CITY_PREFIX))) {
     throw refused(400, bundleMessages.badContent, 'bundle');
+  }
+  for (const post of content.posts) {
+    // One alt text per picture, and a post is never its own translation (the office's table refuses both).
+    if (post.picturesAlt !== undefined && post.picturesAlt.length !== post.pictures.length) throw refused(400, bundleMessages.badContent, 'bundle');
+    if (post.translationOf === post.id) throw refused(400, bundleMessages.badContent, 'bundle');
   }
 }
 
@@ -246,5 +251,5 @@ export async function readVerifiedBundle(archive: string, stageDir: string, trus
   const content = readJson(staged(CONTENT_MEMBER), limits.contentJsonBytes);
   if (!validateContent(content)) throw refused(400, bundleMessages.badContent, 'bundle');
   checkContentConsistency(content);
-  return { manifest, content, sourceKey: signature.publicKey, files };
+  return { manifest, content: completeContent(content), sourceKey: signature.publicKey, files };
 }

@@ -9,10 +9,15 @@ import { Type, type Static } from 'typebox';
 import { CONTENT_TEXT_MAX } from '../modules/content/schema';
 import { UPLOAD_LIMITS } from '../modules/uploads/limits';
 import { BUNDLE_KINDS, type BundleKind } from '@shared/domain';
-import { IdSchema, UploadPathSchema } from '@shared/schemas';
+import { ALT_TEXT_MAX, IdSchema, UploadPathSchema } from '@shared/schemas';
 
 export const BUNDLE_FORMAT = 'anti-trafficking-site-content-bundle';
-export const BUNDLE_FORMAT_VERSION = 1;
+/**
+ * 2 added the images' alt texts and the posts' translation links (all optional in the content, so
+ * a version 1 bundle still applies: its items arrive with alt texts not filled in and no link).
+ */
+export const BUNDLE_FORMAT_VERSION = 2;
+export const READABLE_FORMAT_VERSIONS = [1, 2] as const;
 export const MANIFEST_MEMBER = 'manifest.json';
 export const SIGNATURE_MEMBER = 'signature.json';
 export const CONTENT_MEMBER = 'content.json';
@@ -48,6 +53,9 @@ export const DEFAULT_BUNDLE_LIMITS: BundleLimits = {
 
 const Timestamp = Type.String({ minLength: 10, maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}T' });
 const Text = (maxLength: number) => Type.String({ maxLength });
+/** null = not filled in yet, '' = decorative on purpose, else the text (as headquarters stores it). */
+const Alt = Type.Union([Type.String({ maxLength: ALT_TEXT_MAX }), Type.Null()]);
+const OptionalAlt = Type.Optional(Alt);
 const Many = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Array(item, { maxItems: 100_000 });
 
 export const PostItemSchema = Type.Object({
@@ -55,7 +63,10 @@ export const PostItemSchema = Type.Object({
   title: Text(1000),
   description: Text(5_000_000),
   image: UploadPathSchema,
+  imageAlt: OptionalAlt,
   pictures: Type.Array(UploadPathSchema, { maxItems: 100 }),
+  /** One per picture, in the same order. */
+  picturesAlt: Type.Optional(Type.Array(Alt, { maxItems: 100 })),
   video: Text(1000),
   language: Type.Union([Type.Literal('en'), Type.Literal('ar')]),
   type: Type.Union([
@@ -68,6 +79,8 @@ export const PostItemSchema = Type.Object({
   authorName: Type.Union([Text(500), Type.Null()]),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  /** The same post in the other language, when it is published at headquarters too (and so travels). */
+  translationOf: Type.Optional(Type.Union([IdSchema, Type.Null()])),
 }, { additionalProperties: false });
 
 export const PageItemSchema = Type.Object({
@@ -75,6 +88,8 @@ export const PageItemSchema = Type.Object({
   contentEn: Text(CONTENT_TEXT_MAX),
   contentAr: Text(CONTENT_TEXT_MAX),
   image: UploadPathSchema,
+  imageAltEn: OptionalAlt,
+  imageAltAr: OptionalAlt,
   updatedAt: Timestamp,
 }, { additionalProperties: false });
 
@@ -93,6 +108,14 @@ export const CityItemSchema = Type.Object({
   countryMap: UploadPathSchema,
   cityMap: UploadPathSchema,
   cityMapAdd: UploadPathSchema,
+  thumbnailAltEn: OptionalAlt,
+  thumbnailAltAr: OptionalAlt,
+  countryMapAltEn: OptionalAlt,
+  countryMapAltAr: OptionalAlt,
+  cityMapAltEn: OptionalAlt,
+  cityMapAltAr: OptionalAlt,
+  cityMapAddAltEn: OptionalAlt,
+  cityMapAddAltAr: OptionalAlt,
   branches: Type.Array(BranchItemSchema, { maxItems: 1000 }),
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -145,7 +168,7 @@ export const ArchivedFileSchema = Type.Object({
 
 export const ManifestSchema = Type.Object({
   format: Type.Literal(BUNDLE_FORMAT),
-  formatVersion: Type.Literal(BUNDLE_FORMAT_VERSION),
+  formatVersion: Type.Union([Type.Literal(READABLE_FORMAT_VERSIONS[0]), Type.Literal(READABLE_FORMAT_VERSIONS[1])]),
   bundleId: Type.String({ pattern: BUNDLE_ID_PATTERN }),
   /** The bundle this one continues from; null for a full bundle. */
   baseBundleId: Type.Union([Type.String({ pattern: BUNDLE_ID_PATTERN }), Type.Null()]),
@@ -163,14 +186,24 @@ export const SignatureSchema = Type.Object({
   signature: Type.String({ maxLength: 200, pattern: '^[A-Za-z0-9+/]+={0,2}$' }),
 }, { additionalProperties: false });
 
-export type PostItem = Static<typeof PostItemSchema>;
-export type PageItem = Static<typeof PageItemSchema>;
+// Inside the code every field is present: completeContent() fills what an older bundle lacks.
+export type PostItem = Required<Static<typeof PostItemSchema>>;
+export type PageItem = Required<Static<typeof PageItemSchema>>;
 export type BranchItem = Static<typeof BranchItemSchema>;
-export type CityItem = Static<typeof CityItemSchema>;
+export type CityItem = Required<Static<typeof CityItemSchema>>;
 export type EmergencyItem = Static<typeof EmergencyItemSchema>;
 export type ContactItem = Static<typeof ContactItemSchema>;
 export type Tombstone = Static<typeof TombstoneSchema>;
-export type BundleContent = Static<typeof BundleContentSchema>;
+/** content.json as it may arrive (a version 1 bundle has no alt texts nor links). */
+export type ReceivedContent = Static<typeof BundleContentSchema>;
+export interface BundleContent {
+  posts: PostItem[];
+  pages: PageItem[];
+  cities: CityItem[];
+  emergency: EmergencyItem[];
+  contacts: ContactItem[];
+  tombstones: Tombstone[];
+}
 export type BundleManifest = Static<typeof ManifestSchema>;
 export type BundleSignature = Static<typeof SignatureSchema>;
 
@@ -188,6 +221,23 @@ export function filesOfItem(kind: BundleKind, item: BundleContent[BundleKind][nu
     case 'emergency': return [(item as EmergencyItem).icon];
     case 'contacts': return [];
   }
+}
+
+const CITY_ALT_FIELDS = ['thumbnailAltEn', 'thumbnailAltAr', 'countryMapAltEn', 'countryMapAltAr', 'cityMapAltEn', 'cityMapAltAr', 'cityMapAddAltEn', 'cityMapAddAltAr'] as const;
+
+/** Received content with what an older bundle does not say filled in: alt texts not filled in (null), no link. */
+export function completeContent(received: ReceivedContent): BundleContent {
+  return {
+    ...received,
+    posts: received.posts.map((post) => ({
+      ...post,
+      imageAlt: post.imageAlt ?? null,
+      picturesAlt: post.picturesAlt ?? post.pictures.map(() => null),
+      translationOf: post.translationOf ?? null,
+    })),
+    pages: received.pages.map((page) => ({ ...page, imageAltEn: page.imageAltEn ?? null, imageAltAr: page.imageAltAr ?? null })),
+    cities: received.cities.map((city) => ({ ...city, ...Object.fromEntries(CITY_ALT_FIELDS.map((field) => [field, city[field] ?? null])) }) as CityItem),
+  };
 }
 
 export function emptyContent(): BundleContent {

@@ -2,7 +2,8 @@
 //  1. unpack into a stage folder inside DATA_DIR and verify (archive.ts): signature, checksums, shape;
 //  2. refuse a replay, an older bundle, or an incremental bundle whose base is not the last one applied;
 //  3. refuse if a file of the bundle would replace a different file of the same name;
-//  4. copy the new uploads in (fsync'd, never over an existing name);
+//  4. copy the new uploads in (fsync'd, never over an existing name) and write each image's
+//     responsive variants from it (variants never travel: the bundle stays small);
 //  5. one transaction: apply the items, record the bundle; on failure the copied files are removed;
 //  6. then drop the public caches, remove files nothing shows any more, and write the audit log.
 import { createHash, randomBytes } from 'node:crypto';
@@ -14,6 +15,7 @@ import type { Database } from '../db/schema';
 import { AuditRepository, type AuditActor } from '../modules/audit/repository';
 import type { ContentBundleRepository } from '../modules/content-bundles/repository';
 import { clearPublicPostPages } from '../modules/posts/repository';
+import { variantFileNames, writeVariants } from '../modules/uploads/images';
 import { TEMP_PREFIX } from '../modules/uploads/storage';
 import { removeUnreferencedUploads } from '../modules/uploads/storage';
 import { nowIso } from '@shared/ids';
@@ -120,6 +122,35 @@ async function copyUploads(files: StagedFile[], uploadsDir: string): Promise<str
   }
 }
 
+/** Images are written one or two at a time: the office's two cores keep answering visitors. */
+const VARIANT_CONCURRENCY = 2;
+
+/**
+ * Gives every image of the bundle that lacks them its responsive variants, made at the office
+ * from headquarters' file (which is never rewritten: the next bundle must find the same bytes,
+ * and with its variants present the start-up upgrade of older images leaves it alone). Answers
+ * the variant files written, and the images that could not be read (their original stands in
+ * for their variants, as for any older image).
+ */
+async function writeMissingVariants(bundle: VerifiedBundle, uploadsDir: string): Promise<{ written: string[]; unreadable: string[] }> {
+  const written: string[] = [];
+  const unreadable: string[] = [];
+  const images = uploadsOf(bundle.content).map((publicPath) => bundle.files.get(publicPath)?.name)
+    .filter((name): name is string => name !== undefined && !name.endsWith('.pdf'));
+  await eachConcurrently(images, VARIANT_CONCURRENCY, async (name) => {
+    const variants = variantFileNames(name);
+    if (variants.every((variant) => statSync(path.join(uploadsDir, variant), { throwIfNoEntry: false }))) return;
+    try {
+      await writeVariants(uploadsDir, name);
+      written.push(...variants.map((variant) => path.join(uploadsDir, variant)));
+    } catch (error) {
+      if (typeof (error as NodeJS.ErrnoException).syscall === 'string') throw error; // a failing disk stops the import
+      unreadable.push(name);
+    }
+  });
+  return { written, unreadable };
+}
+
 function summaryForAudit(report: ImportReport): Record<string, unknown> {
   const changes: Record<string, unknown> = { source: report.sourceName, base: report.baseBundleId };
   for (const kind of BUNDLE_KINDS) {
@@ -140,6 +171,15 @@ export async function importBundle(archive: string, context: ImportContext): Pro
     const bundle = await readVerifiedBundle(archive, path.join(stageDir, 'unpacked'), context.trustedKeys, context.limits);
     checkOrder(repository, bundle);
     const created = await copyUploads(await filesToCopy(bundle, uploadsDir), uploadsDir);
+    let variants: { written: string[]; unreadable: string[] };
+    try {
+      variants = await writeMissingVariants(bundle, uploadsDir);
+    } catch (error) {
+      for (const file of created) rmSync(file, { force: true });
+      throw error;
+    }
+    const copiedCount = created.length;
+    created.push(...variants.written);
     const { manifest } = bundle;
     let report: ImportReport;
     let previousFiles: string[];
@@ -157,7 +197,7 @@ export async function importBundle(archive: string, context: ImportContext): Pro
           changes: applied.changes,
           keptDrafts: applied.keptDrafts,
           replacedCities: applied.replacedCities,
-          files: { copied: created.length, alreadyPresent: uploadsOf(bundle.content).filter((p) => bundle.files.has(p)).length - created.length },
+          files: { copied: copiedCount, alreadyPresent: uploadsOf(bundle.content).filter((p) => bundle.files.has(p)).length - copiedCount },
         };
         repository.recordImport({ ...done, report: done });
         return { report: done, previousFiles: applied.previousFiles };
@@ -170,7 +210,9 @@ export async function importBundle(archive: string, context: ImportContext): Pro
       clearPublicPostPages(context.db);
     }
     await removeUnreferencedUploads(context.db, uploadsDir, previousFiles);
-    await new AuditRepository(context.db).record(context.actor, 'create', 'content-bundle', report.bundleId, summaryForAudit(report));
+    const summary = summaryForAudit(report);
+    if (variants.unreadable.length > 0) summary.imagesWithoutVariants = variants.unreadable;
+    await new AuditRepository(context.db).record(context.actor, 'create', 'content-bundle', report.bundleId, summary);
     return report;
   } finally {
     rmSync(stageDir, { recursive: true, force: true });

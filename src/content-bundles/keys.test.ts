@@ -40,8 +40,8 @@ describe('signing keys', () => {
 
 describe('what changed since a bundle', () => {
   const post = (id: string, title: string, views = 0): PostItem => ({
-    id, title, description: '', image: '', pictures: [], video: '', language: 'en', type: 'Iraq', pdf: '', views,
-    authorId: null, authorName: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    id, title, description: '', image: '', imageAlt: null, pictures: [], picturesAlt: [], video: '', language: 'en', type: 'Iraq', pdf: '', views,
+    authorId: null, authorName: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', translationOf: null,
   });
 
   it('holds new and changed items and a tombstone for each one gone, but not a post that was only read', () => {

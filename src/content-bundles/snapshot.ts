@@ -37,8 +37,18 @@ export function contentOf(item: object): object {
   return item;
 }
 
+/** A post's translation link is applied on its own, after every post is in (see apply.ts). */
+function withoutLink(item: object): object {
+  if ('translationOf' in item) {
+    const { translationOf: _link, ...rest } = item as { translationOf: unknown };
+    return rest;
+  }
+  return item;
+}
+
+/** Whether applying `b` over `a` would change the item's own row (its link aside). */
 export function sameContent(a: object, b: object): boolean {
-  return canonicalJson(contentOf(a)) === canonicalJson(contentOf(b));
+  return canonicalJson(withoutLink(contentOf(a))) === canonicalJson(withoutLink(contentOf(b)));
 }
 
 function fingerprint(item: object): string {

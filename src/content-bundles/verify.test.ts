@@ -34,8 +34,9 @@ afterAll(async () => {
 });
 
 const post = (changes: Partial<PostItem> = {}): PostItem => ({
-  id: 'bbbbbbbbbbbbbbbbbbbbbbbb', title: 'A post', description: 'Text', image: `/uploads/${IMAGE_NAME}`, pictures: [], video: '',
-  language: 'en', type: 'Iraq', pdf: '', views: 0, authorId: null, authorName: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...changes,
+  id: 'bbbbbbbbbbbbbbbbbbbbbbbb', title: 'A post', description: 'Text', image: `/uploads/${IMAGE_NAME}`, imageAlt: null, pictures: [], picturesAlt: [], video: '',
+  language: 'en', type: 'Iraq', pdf: '', views: 0, authorId: null, authorName: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  translationOf: null, ...changes,
 });
 
 async function bundleOf(content: Partial<BundleContent>, createdAt = new Date(Date.UTC(2026, 0, 1, 0, 0, count)).toISOString()): Promise<string> {
@@ -108,7 +109,8 @@ describe('a bundle signed by a trusted key is still checked', () => {
   });
 
   it('refuses two cities whose names differ only in case, and the same id twice', async () => {
-    const city = (id: string, name: string) => ({ id, name, thumbnail: '', countryMap: '', cityMap: '', cityMapAdd: '', branches: [], createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' });
+    const noAlt = { thumbnailAltEn: null, thumbnailAltAr: null, countryMapAltEn: null, countryMapAltAr: null, cityMapAltEn: null, cityMapAltAr: null, cityMapAddAltEn: null, cityMapAddAltAr: null };
+    const city = (id: string, name: string) => ({ id, name, thumbnail: '', countryMap: '', cityMap: '', cityMapAdd: '', ...noAlt, branches: [], createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' });
     await expectRefused(await bundleOf({ cities: [city('c1', 'Basra'), city('c2', 'BASRA')] }), bundleMessages.badContent);
     await expectRefused(await bundleOf({ posts: [post(), post({ title: 'Same id' })] }), bundleMessages.badContent);
   });

@@ -18,6 +18,12 @@ export interface LocalItem {
   draft: boolean;
 }
 
+export interface PostLink {
+  state: string;
+  language: string;
+  translationOf: string | null;
+}
+
 export interface ExportRecord {
   bundleId: string;
   baseBundleId: string | null;
@@ -82,23 +88,31 @@ const OFFICE_NAME_SETTING = 'contentBundles.officeName';
 
 
 interface PostRow {
-  id: string; title: string; description: string; image: string; pictures: string; video: string;
+  id: string; title: string; description: string; image: string; image_alt: string | null; pictures: string; pictures_alt: string; video: string;
   language: 'en' | 'ar'; type: PostItem['type']; pdf: string; state: string; views: number;
-  author: string | null; author_name: string | null; created_at: string; updated_at: string;
+  author: string | null; author_name: string | null; created_at: string; updated_at: string; translation_of: string | null;
 }
-interface CityRow { id: string; name: string; thumbnail: string; country_map: string; city_map: string; city_map_add: string; created_at: string; updated_at: string }
+interface CityRow {
+  id: string; name: string; thumbnail: string; country_map: string; city_map: string; city_map_add: string; created_at: string; updated_at: string;
+  thumbnail_alt_en: string | null; thumbnail_alt_ar: string | null; country_map_alt_en: string | null; country_map_alt_ar: string | null;
+  city_map_alt_en: string | null; city_map_alt_ar: string | null; city_map_add_alt_en: string | null; city_map_add_alt_ar: string | null;
+}
 interface BranchRow { city_id: string; address: string; phone: string; email: string; lat: number | null; lng: number | null }
 
-const POST_SELECT = `SELECT p.id, p.title, p.description, p.image, p.pictures, p.video, p.language, p.type, p.pdf, p.state, p.views,
-  coalesce(p.author_id, p.bundle_author_id) AS author, coalesce(u.name, p.bundle_author_name) AS author_name, p.created_at, p.updated_at
-  FROM posts p LEFT JOIN users u ON u.id = p.author_id`;
+// The link names the counterpart only while it is published: a draft never travels, so neither does a link to it.
+const POST_SELECT = `SELECT p.id, p.title, p.description, p.image, p.image_alt, p.pictures, p.pictures_alt, p.video, p.language, p.type, p.pdf, p.state, p.views,
+  coalesce(p.author_id, p.bundle_author_id) AS author, coalesce(u.name, p.bundle_author_name) AS author_name, p.created_at, p.updated_at,
+  CASE WHEN t.state = 'published' THEN p.translation_of END AS translation_of
+  FROM posts p LEFT JOIN users u ON u.id = p.author_id LEFT JOIN posts t ON t.id = p.translation_of`;
 
 function postItemOf(row: PostRow): PostItem {
+  const pictures = JSON.parse(row.pictures) as string[];
+  const picturesAlt = JSON.parse(row.pictures_alt) as Array<string | null>;
   return {
-    id: row.id, title: row.title, description: row.description, image: row.image,
-    pictures: JSON.parse(row.pictures) as string[], video: row.video, language: row.language, type: row.type,
+    id: row.id, title: row.title, description: row.description, image: row.image, imageAlt: row.image_alt,
+    pictures, picturesAlt: pictures.map((_, index) => picturesAlt[index] ?? null), video: row.video, language: row.language, type: row.type,
     pdf: row.pdf, views: row.views, authorId: row.author, authorName: row.author_name,
-    createdAt: row.created_at, updatedAt: row.updated_at,
+    createdAt: row.created_at, updatedAt: row.updated_at, translationOf: row.translation_of,
   };
 }
 
@@ -106,12 +120,26 @@ function cityItemOf(row: CityRow, branches: BranchRow[]): CityItem {
   return {
     id: row.id, name: row.name, thumbnail: row.thumbnail, countryMap: row.country_map, cityMap: row.city_map,
     cityMapAdd: row.city_map_add,
+    thumbnailAltEn: row.thumbnail_alt_en, thumbnailAltAr: row.thumbnail_alt_ar,
+    countryMapAltEn: row.country_map_alt_en, countryMapAltAr: row.country_map_alt_ar,
+    cityMapAltEn: row.city_map_alt_en, cityMapAltAr: row.city_map_alt_ar,
+    cityMapAddAltEn: row.city_map_add_alt_en, cityMapAddAltAr: row.city_map_add_alt_ar,
     branches: branches.map((b) => ({ address: b.address, phone: b.phone, email: b.email, lat: b.lat, lng: b.lng })),
     createdAt: row.created_at, updatedAt: row.updated_at,
   };
 }
 
-const PAGE_SELECT = 'SELECT type, content_en AS contentEn, content_ar AS contentAr, image, updated_at AS updatedAt FROM content';
+const CITY_ALT_COLUMNS = ['thumbnail_alt_en', 'thumbnail_alt_ar', 'country_map_alt_en', 'country_map_alt_ar', 'city_map_alt_en', 'city_map_alt_ar',
+  'city_map_add_alt_en', 'city_map_add_alt_ar'] as const;
+
+/** The city's alt texts in the order of CITY_ALT_COLUMNS. */
+function cityAltsOf(city: CityItem): Array<string | null> {
+  return [city.thumbnailAltEn, city.thumbnailAltAr, city.countryMapAltEn, city.countryMapAltAr, city.cityMapAltEn, city.cityMapAltAr,
+    city.cityMapAddAltEn, city.cityMapAddAltAr];
+}
+
+const PAGE_SELECT = `SELECT type, content_en AS contentEn, content_ar AS contentAr, image, image_alt_en AS imageAltEn, image_alt_ar AS imageAltAr,
+  updated_at AS updatedAt FROM content`;
 const EMERGENCY_SELECT = 'SELECT id, type, value, name_en AS nameEn, name_ar AS nameAr, icon, created_at AS createdAt FROM emergency';
 const CONTACT_SELECT = 'SELECT id, type, value, created_at AS createdAt FROM contacts';
 
@@ -237,9 +265,10 @@ export class ContentBundleRepository {
       case 'posts': return this.writePost(item as PostItem, exists);
       case 'pages': {
         const page = item as PageItem;
-        this.run(`INSERT INTO content (type, content_en, content_ar, image, updated_at) VALUES (?, ?, ?, ?, ?)
-          ON CONFLICT (type) DO UPDATE SET content_en = excluded.content_en, content_ar = excluded.content_ar, image = excluded.image, updated_at = excluded.updated_at`,
-        page.type, page.contentEn, page.contentAr, page.image, page.updatedAt);
+        this.run(`INSERT INTO content (type, content_en, content_ar, image, image_alt_en, image_alt_ar, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (type) DO UPDATE SET content_en = excluded.content_en, content_ar = excluded.content_ar, image = excluded.image,
+          image_alt_en = excluded.image_alt_en, image_alt_ar = excluded.image_alt_ar, updated_at = excluded.updated_at`,
+        page.type, page.contentEn, page.contentAr, page.image, page.imageAltEn, page.imageAltAr, page.updatedAt);
         return;
       }
       case 'cities': return this.writeCity(item as CityItem, exists);
@@ -260,19 +289,21 @@ export class ContentBundleRepository {
     }
   }
 
+  /** The post's own row; its translation link is set afterwards (setTranslation), once every post is in. */
   private writePost(post: PostItem, exists: boolean): void {
     const pictures = JSON.stringify(post.pictures);
+    const picturesAlt = JSON.stringify(post.pictures.map((_, index) => post.picturesAlt[index] ?? null));
     if (exists) {
-      this.run(`UPDATE posts SET title = ?, description = ?, image = ?, pictures = ?, video = ?, language = ?, type = ?, pdf = ?,
+      this.run(`UPDATE posts SET title = ?, description = ?, image = ?, image_alt = ?, pictures = ?, pictures_alt = ?, video = ?, language = ?, type = ?, pdf = ?,
         state = 'published', author_id = NULL, bundle_author_id = ?, bundle_author_name = ?, created_at = ?, updated_at = ? WHERE id = ?`,
-      post.title, post.description, post.image, pictures, post.video, post.language, post.type, post.pdf,
+      post.title, post.description, post.image, post.imageAlt, pictures, picturesAlt, post.video, post.language, post.type, post.pdf,
       post.authorId, post.authorName, post.createdAt, post.updatedAt, post.id);
       this.run('DELETE FROM posts_search WHERE post_id = ?', post.id);
     } else {
       // A new post arrives with headquarters' view count; from then on the office counts its own.
-      this.run(`INSERT INTO posts (id, title, description, image, pictures, video, language, type, pdf, state, views, author_id,
-        bundle_author_id, bundle_author_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'published', ?, NULL, ?, ?, ?, ?)`,
-      post.id, post.title, post.description, post.image, pictures, post.video, post.language, post.type, post.pdf, post.views,
+      this.run(`INSERT INTO posts (id, title, description, image, image_alt, pictures, pictures_alt, video, language, type, pdf, state, views, author_id,
+        bundle_author_id, bundle_author_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'published', ?, NULL, ?, ?, ?, ?)`,
+      post.id, post.title, post.description, post.image, post.imageAlt, pictures, picturesAlt, post.video, post.language, post.type, post.pdf, post.views,
       post.authorId, post.authorName, post.createdAt, post.updatedAt);
     }
     // The search row holds the texts normalised, as the posts repository writes it.
@@ -281,17 +312,33 @@ export class ContentBundleRepository {
 
   private writeCity(city: CityItem, exists: boolean): void {
     if (exists) {
-      this.run(`UPDATE cities SET name = ?, thumbnail = ?, country_map = ?, city_map = ?, city_map_add = ?, created_at = ?, updated_at = ? WHERE id = ?`,
-        city.name, city.thumbnail, city.countryMap, city.cityMap, city.cityMapAdd, city.createdAt, city.updatedAt, city.id);
+      this.run(`UPDATE cities SET name = ?, thumbnail = ?, country_map = ?, city_map = ?, city_map_add = ?, ${CITY_ALT_COLUMNS.map((column) => `${column} = ?`).join(', ')},
+        created_at = ?, updated_at = ? WHERE id = ?`,
+      city.name, city.thumbnail, city.countryMap, city.cityMap, city.cityMapAdd, ...cityAltsOf(city), city.createdAt, city.updatedAt, city.id);
       this.run('DELETE FROM branches WHERE city_id = ?', city.id);
     } else {
-      this.run(`INSERT INTO cities (id, name, thumbnail, country_map, city_map, city_map_add, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        city.id, city.name, city.thumbnail, city.countryMap, city.cityMap, city.cityMapAdd, city.createdAt, city.updatedAt);
+      this.run(`INSERT INTO cities (id, name, thumbnail, country_map, city_map, city_map_add, ${CITY_ALT_COLUMNS.join(', ')}, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ${CITY_ALT_COLUMNS.map(() => '?').join(', ')}, ?, ?)`,
+      city.id, city.name, city.thumbnail, city.countryMap, city.cityMap, city.cityMapAdd, ...cityAltsOf(city), city.createdAt, city.updatedAt);
     }
     city.branches.forEach((branch, position) => {
       this.run('INSERT INTO branches (city_id, position, address, phone, email, lat, lng) VALUES (?, ?, ?, ?, ?, ?, ?)',
         city.id, position, branch.address, branch.phone, branch.email, branch.lat, branch.lng);
     });
+  }
+
+  /** A post's state, language and stored translation link (whatever the counterpart's state). */
+  postLink(id: string): PostLink | undefined {
+    return this.one<PostLink>('SELECT state, language, translation_of AS translationOf FROM posts WHERE id = ?', id);
+  }
+
+  /** The posts whose link names this one (at most one while links are kept both ways). */
+  postsLinkedTo(id: string): string[] {
+    return this.all<{ id: string }>('SELECT id FROM posts WHERE translation_of = ?', id).map((row) => row.id);
+  }
+
+  setTranslation(id: string, counterpartId: string | null): void {
+    this.run('UPDATE posts SET translation_of = ? WHERE id = ?', counterpartId, id);
   }
 
   deleteItem(kind: BundleKind, id: string): void {
