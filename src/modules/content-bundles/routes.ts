@@ -15,6 +15,7 @@ import { DEFAULT_SOURCE_NAME, removeStaleWorkFolders, signingKeyOf, siteNameOf, 
 import { figuresFile, importFigures, STATS_LIMITS } from '../../content-bundles/stats';
 import { backupTimestamp } from '../../backup/create';
 import { ApiError, apiError, messages } from '../../errors';
+import { allowLongWork } from '../../plugins/long-work';
 import { errorResponses } from '@shared/schemas';
 import { changedFields } from '../audit/repository';
 import { uploadMessages, wrongFieldMessage } from '../uploads/messages';
@@ -119,7 +120,8 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Apply a content bundle from headquarters (field "bundle"): checked whole, then applied in one transaction (admin)',
       response: { 200: ImportReportSchema, ...errorResponses },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
+    allowLongWork(request, reply);
     const folder = workFolder();
     try {
       const archive = path.join(folder, 'bundle.tar.gz');
@@ -145,6 +147,7 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Type.Unsafe<unknown>({ type: 'string', format: 'binary' }), ...errorResponses },
     },
   }, async (request, reply) => {
+    allowLongWork(request, reply);
     let signingKey;
     try {
       signingKey = signingKeyOf(config);
