@@ -88,8 +88,9 @@ async function load(name: string, url: string, options: { headers?: Record<strin
   const { pathname } = new URL(url);
   let counter = 0;
   const requests = options.uniquePaths
-    // Every request a new page number (a parameter the cache key keeps): every page is rendered.
-    ? [{ method: 'GET' as const, setupRequest: (request: object) => ({ ...request, path: `${pathname}?p=${2 + counter++}` }) }]
+    // Every request under another host name (without PUBLIC_URL the page's absolute links follow
+    // the Host, so the cache keeps one copy per host): every page is rendered.
+    ? [{ method: 'GET' as const, setupRequest: (request: autocannon.Request) => ({ ...request, path: pathname, headers: { ...request.headers, host: `h${counter++}.bench.test` } }) }]
     : undefined;
   const settings = { url, connections: CONNECTIONS, headers: options.headers, requests };
   let peakRssMb = 0;

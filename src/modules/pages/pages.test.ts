@@ -291,6 +291,7 @@ describe('HTTP caching', () => {
     expect((await get('/search?q=Filler&p=2&tracking=1')).body).toContain('href="/search?keyword=Filler&amp;p=1"');
   });
 
+
   it('a staff edit drops the cached page at once; a visitor\'s rating does not', async () => {
     const url = `/p/${ids.arabic}`;
     expect((await get(url)).body).toContain('قانون مكافحة الاتجار');

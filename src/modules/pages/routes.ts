@@ -69,10 +69,14 @@ export function renderAddressOf(url: string): string {
   const [pathname, rawQuery = ''] = url.split('?');
   const query = new URLSearchParams(rawQuery);
   const kept = new URLSearchParams();
+  // Only the pages that read them keep them: on any other page a ?p= or ?keyword= would make a
+  // new cache entry, and so a fresh render, for every value a client cares to send.
+  const isSearch = pathname === '/search';
+  const isList = isSearch || pathname.startsWith('/posts/');
   const keyword = (query.get('keyword') ?? query.get('q'))?.trim();
-  if (keyword) kept.set('keyword', keyword);
+  if (isSearch && keyword) kept.set('keyword', keyword);
   const page = Number(query.get('p'));
-  if (Number.isInteger(page) && page > 1) kept.set('p', String(page));
+  if (isList && Number.isInteger(page) && page > 1) kept.set('p', String(page));
   const search = kept.toString();
   return search ? `${pathname}?${search}` : pathname;
 }
