@@ -1,7 +1,7 @@
 // Every public route in both languages, the home menu, the language switch, the theme, the 533
 // button and the mobile menu.
 import { expect, test } from '@playwright/test';
-import { BASE_URL, openAs, watchConsole } from './public-helpers';
+import { BASE_URL, openAs, waitForHydration, watchConsole } from './public-helpers';
 
 const ROUTES: Array<[path: string, en: string, ar: string]> = [
   ['/', 'Together against human trafficking', 'معاً ضد الاتجار بالبشر'],
@@ -87,6 +87,8 @@ test('the language switch sets lang, dir and the i18next cookie, and survives a 
   expect(cookie?.value).toBe('ar');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // The switch is a button of the application: it answers once the page has hydrated.
+  await waitForHydration(page);
   await page.locator('.home-tools').getByRole('button', { name: 'EN' }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   expect((await context.cookies(BASE_URL)).find((item) => item.name === 'i18next')?.value).toBe('en');

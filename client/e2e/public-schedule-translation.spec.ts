@@ -2,6 +2,7 @@
 // yet" banner before; a post links to its translation and the language switch goes there.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiLogin, auth, createAuthor, openAs, type LoggedIn } from './dashboard-helpers';
+import { waitForHydration } from './public-helpers';
 
 async function createPost(request: APIRequestContext, user: LoggedIn, data: Record<string, unknown>): Promise<{ _id: string; title: string }> {
   const response = await request.post('/api/posts', { headers: auth(user), data: { describtion: 'Text of the post', ...data } });
@@ -66,6 +67,7 @@ test('a post links to its translation, and the language switch goes to it', asyn
 
   await page.goto(`/p/${english._id}`);
   await expect(page.getByRole('heading', { name: english.title })).toBeVisible();
+  await waitForHydration(page);
   await page.getByRole('link', { name: 'Read in العربية' }).click();
   await expect(page).toHaveURL(new RegExp(`/p/${arabic._id}$`));
   await expect(page.getByRole('heading', { name: arabic.title })).toBeVisible();
