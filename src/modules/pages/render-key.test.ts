@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { bearer, login, makeTestConfig, TEST_ADMIN } from '../../test/helpers';
 import { sourcePageRenderer } from '../../test/page-renderer';
+import { languageChoiceOf } from './routes';
 
 let app: FastifyInstance;
 let dataDir: string;
@@ -45,5 +46,35 @@ describe('the rendered-page cache key', () => {
   it('keeps the page number of a list and the keyword of the search, each rendered once', async () => {
     expect(await rendersFor(['/posts/Iraq?p=2', '/posts/Iraq?p=2&utm_source=x'])).toBe(1);
     expect(await rendersFor(['/search?keyword=kept', '/search?q=kept'])).toBe(1);
+  });
+});
+
+describe('the language switch as a link (?lang=)', () => {
+  it('keeps the choice in the i18next cookie and sends the visitor back to the same page, never cached', async () => {
+    const answer = await app.inject({ method: 'GET', url: '/search?keyword=law&lang=ar' });
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe('/search?keyword=law');
+    expect(answer.headers['set-cookie']).toBe('i18next=ar; Path=/; Max-Age=31536000; SameSite=Strict');
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    const page = await app.inject({ method: 'GET', url: '/search?keyword=law', headers: { cookie: 'i18next=ar' } });
+    expect(page.body).toMatch(/<html lang="ar" dir="rtl"/);
+  });
+
+  it('attack: an address that a browser would read as another site never becomes the redirect', async () => {
+    for (const url of ['//evil.example/?lang=en', '/\\evil.example/?lang=ar', '///evil.example?lang=en']) {
+      const answer = await app.inject({ method: 'GET', url });
+      expect(answer.statusCode, url).toBe(303);
+      expect(answer.headers.location, url).toMatch(/^\/(?![/\\])/);
+    }
+  });
+
+  it('attack: the redirect is built from the path alone, with one leading slash', () => {
+    expect(languageChoiceOf('//evil.example/x?lang=en')).toEqual({ language: 'en', location: '/evil.example/x' });
+    expect(languageChoiceOf('/\\evil.example?lang=ar&p=2')).toEqual({ language: 'ar', location: '/evil.example?p=2' });
+    expect(languageChoiceOf('/about?lang=de')).toBeNull();
+  });
+
+  it('leaves any other value alone', async () => {
+    expect((await app.inject({ method: 'GET', url: '/about?lang=fr' })).statusCode).toBe(200);
   });
 });

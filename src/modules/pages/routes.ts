@@ -41,6 +41,28 @@ declare module 'fastify' {
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Not built yet</title>
 <p>The web client has not been built. Run <code>npm run build</code>, or <code>npm start</code>, which builds it.</p></html>`;
 
+/**
+ * A page address carrying `lang=en|ar` (the language switch's link, followed without JavaScript):
+ * the chosen language and the same address without it. Only a path of this site is answered, so
+ * the redirect can never lead elsewhere.
+ */
+export function languageChoiceOf(url: string): { language: SiteLanguage; location: string } | null {
+  const [rawPath, rawQuery = ''] = url.split('?');
+  const query = new URLSearchParams(rawQuery);
+  const language = query.get('lang');
+  if (language !== 'en' && language !== 'ar') return null;
+  query.delete('lang');
+  // '//host' or '/\\host' would be read by browsers as another site: keep one leading slash.
+  const pathname = `/${rawPath.replace(/^[/\\]+/, '')}`;
+  const rest = query.toString();
+  return { language, location: rest ? `${pathname}?${rest}` : pathname };
+}
+
+/** The cookie the browser's i18next reads and writes (name, path and SameSite alike), for a year. */
+export function languageCookie(language: SiteLanguage): string {
+  return `i18next=${language}; Path=/; Max-Age=31536000; SameSite=Strict`;
+}
+
 /** Requests the site answers with a page (not the API, uploads or built files). */
 export function isPageRequest(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|uploads|assets)(\/|$|\?)/.test(request.url);
@@ -145,6 +167,13 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
   }
 
   async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const chosen = languageChoiceOf(request.url);
+    if (chosen) {
+      // The language switch before (or without) JavaScript: keep the choice as the application
+      // would, then show the same page without the parameter.
+      return reply.code(303).header('Set-Cookie', languageCookie(chosen.language)).header('Cache-Control', PRIVATE_CACHE_CONTROL)
+        .header('Location', chosen.location).send();
+    }
     const language = pickLanguage(request.headers.cookie, request.headers['accept-language']);
     const origin = publicOrigin(publicUrl, request);
     const url = renderAddressOf(request.url);
