@@ -48,3 +48,22 @@ export function imageVariantPath(path: string, width: ImageVariantWidth): string
   const dot = path.lastIndexOf('.');
   return `${dot > path.lastIndexOf('/') ? path.slice(0, dot) : path}-${width}w.webp`;
 }
+
+/**
+ * What a page says about itself while the server renders it (metadata and HTTP status): written by
+ * the page components, read by the pages module for the <head>.
+ */
+export interface PageFacts {
+  status: number;
+  title?: string;
+  description?: string;
+  /** An upload path (/uploads/...) that stands for the page in link previews. */
+  image?: string;
+  type?: 'website' | 'article';
+  /** The language of the page's main text when it differs from the interface (a post). */
+  contentLanguage?: 'en' | 'ar';
+  /** Other language versions of this page, for hreflang (a translated post). */
+  alternates?: Array<{ language: 'en' | 'ar'; path: string }>;
+  /** Pages that search engines should not list (search results, not found). */
+  noindex?: boolean;
+}

@@ -3,6 +3,9 @@
 // facts the components report while they render (title, description, picture, status).
 import { createContext, useContext } from 'react';
 import type { ErrorItem } from '@shared/api-types';
+import type { PageFacts } from '@shared/domain';
+
+export type { PageFacts };
 
 /** One prepared API answer: its JSON, or its error as the API would have answered it. */
 export type PreparedAnswer = { data: unknown } | { error: { status: number; message: string; errors: ErrorItem[] } };
@@ -26,21 +29,6 @@ export class PreparedData {
 
 export const PreparedDataContext = createContext<PreparedData | null>(null);
 
-/** What a page says about itself while rendering on the server (metadata and HTTP status). */
-export interface PageFacts {
-  status: number;
-  title?: string;
-  description?: string;
-  /** An upload path (/uploads/...) that stands for the page in link previews. */
-  image?: string;
-  type?: 'website' | 'article';
-  /** The language of the page's main text when it differs from the interface (a post). */
-  contentLanguage?: 'en' | 'ar';
-  /** Other language versions of this page, for hreflang (a translated post). */
-  alternates?: Array<{ language: 'en' | 'ar'; path: string }>;
-  /** Pages that search engines should not list (search results, not found). */
-  noindex?: boolean;
-}
 
 export const PageFactsContext = createContext<PageFacts | null>(null);
 

@@ -4,20 +4,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { PageFacts } from '@shared/domain';
 import type { SiteLanguage } from './language';
 
-/** What client/src/entry-server.tsx exports (kept in step by the page tests). */
-export interface PageFacts {
-  status: number;
-  title?: string;
-  description?: string;
-  image?: string;
-  type?: 'website' | 'article';
-  contentLanguage?: SiteLanguage;
-  alternates?: Array<{ language: SiteLanguage; path: string }>;
-  noindex?: boolean;
-}
+export type { PageFacts };
 
+/** What client/src/entry-server.tsx exports (kept in step by the page tests). */
 export interface ServerRender {
   ready: Promise<unknown>;
   routePatterns: string[];

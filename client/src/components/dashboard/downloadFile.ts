@@ -1,35 +1,61 @@
-// Downloads a staff-only file (the CSV reports): fetched with the login token, as every dashboard
-// request is, then handed to the browser as a download under the server's file name.
+// Staff-only files (the CSV reports, content bundles, an office's figures): fetched with the login
+// token, as every dashboard request is, then handed to the browser's (or the desktop app's) save
+// dialog under the name the server gives.
 import { ApiRequestError, type ApiErrorItem } from '../../api/client';
 import { expireSession, session } from '../../state/session';
 import { toastServerErrors } from './toastStore';
 
-function fileNameOf(disposition: string | null, fallback: string): string {
-  return /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback;
+function fileNameOf(response: Response, fallback: string): string {
+  const match = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
+  return match?.[1] ?? fallback;
 }
 
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+/** The bilingual error body as the API client reads it; a refused token ends the session as it does. */
+async function errorOf(response: Response, hadToken: boolean): Promise<ApiRequestError> {
+  let body: { message?: string; errors?: ApiErrorItem[] } = {};
+  try {
+    body = JSON.parse(await response.text()) as typeof body;
+  } catch {
+    // not JSON: fall back to the status text
+  }
+  const errors = Array.isArray(body.errors) && body.errors.length > 0
+    ? body.errors
+    : [{ messageEn: response.statusText, messageAr: response.statusText, field: null }];
+  if (response.status === 401 && hadToken) expireSession();
+  return new ApiRequestError(response.status, body.message ?? errors[0].messageEn, errors);
+}
+
+export async function downloadFile(path: string, fallbackName: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<void> {
   const token = session.userInfo?.token;
   let response: Response;
   try {
-    response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    response = await fetch(path, {
+      method: init.method ?? 'GET',
+      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    });
   } catch {
-    toastServerErrors([{ messageEn: 'Network Error', messageAr: 'خطأ في الشبكة', field: null }]);
-    return;
+    throw new ApiRequestError(0, 'Network Error', [{ messageEn: 'Network Error', messageAr: 'خطأ في الشبكة', field: null }]);
   }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { errors?: ApiErrorItem[] };
-    if (response.status === 401 && token) expireSession();
-    toastServerErrors(body.errors ?? new ApiRequestError(response.status, response.statusText, []).errors);
-    return;
-  }
+  if (!response.ok) throw await errorOf(response, !!token);
   const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileNameOf(response.headers.get('content-disposition'), fallbackName);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked once the browser has taken the file.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileNameOf(response, fallbackName);
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
+
+/** A report download from a button with no error area of its own: a failure shows as a toast. */
+export async function downloadReport(path: string, fallbackName: string): Promise<void> {
+  try {
+    await downloadFile(path, fallbackName);
+  } catch (error) {
+    toastServerErrors(error instanceof ApiRequestError ? error.errors : [{ messageEn: 'Network Error', messageAr: 'خطأ في الشبكة', field: null }]);
+  }
 }

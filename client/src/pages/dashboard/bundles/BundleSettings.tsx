@@ -1,6 +1,7 @@
 // Which headquarters keys this site trusts, and its name (on its figures and on bundles made here).
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBusyAction } from './useBusyAction';
 import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { toastSuccess } from '../../../components/dashboard/toastStore';
@@ -11,25 +12,18 @@ export function BundleSettings({ overview, onSaved }: { overview: BundlesOvervie
   const id = useId();
   const [keys, setKeys] = useState(overview.trustedKeys.join('\n'));
   const [name, setName] = useState(overview.officeName ?? '');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy: saving, error, run } = useBusyAction();
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setSaving(true);
-    setError(null);
-    try {
+    void run(async () => {
       const trustedKeys = keys.split(/\s+/).filter((key) => key !== '');
       const saved = await api.put<BundlesOverview>('/api/content-bundles/settings', { trustedKeys, officeName: name });
       setKeys(saved.trustedKeys.join('\n'));
       setName(saved.officeName ?? '');
       onSaved(saved);
       toastSuccess();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

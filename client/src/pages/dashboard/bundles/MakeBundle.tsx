@@ -1,30 +1,21 @@
 // At headquarters: make a full bundle, or one of the changes since the last, and save it (to a USB
 // stick). Shown only when this site has a signing key; otherwise says how to get one.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBusyAction } from './useBusyAction';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { formatDate } from '../formatDate';
-import { downloadFile } from './download';
+import { downloadFile } from '../../../components/dashboard/downloadFile';
 import type { BundlesOverview } from '@shared/api-types';
 
 export function MakeBundle({ overview, onMade }: { overview: BundlesOverview; onMade: () => void }) {
   const { t, i18n } = useTranslation('dashboard');
   const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  async function make(since: string | null) {
-    setBusy(true);
-    setError(null);
-    try {
-      await downloadFile('/api/content-bundles/export', 'content.tar.gz', { method: 'POST', body: since ? { since } : {} });
-      onMade();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, run } = useBusyAction();
+  const make = (since: string | null) => run(async () => {
+    await downloadFile('/api/content-bundles/export', 'content.tar.gz', { method: 'POST', body: since ? { since } : {} });
+    onMade();
+  });
 
   return (
     <section className="dash-section" aria-labelledby={`${id}-title`}>

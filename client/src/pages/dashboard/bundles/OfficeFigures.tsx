@@ -1,30 +1,19 @@
 // Figures both ways: a field office saves its own for headquarters; headquarters adds the files it
 // receives and reads each office's totals.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBusyAction } from './useBusyAction';
 import { useApi } from '../../../api/useApi';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import { downloadFile } from './download';
+import { downloadFile } from '../../../components/dashboard/downloadFile';
 import { useFileSend } from './useFileSend';
 import type { FiguresReport, OfficeSummary } from '@shared/api-types';
 
 export function SaveFigures() {
   const { t } = useTranslation('dashboard');
   const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  async function save() {
-    setBusy(true);
-    setError(null);
-    try {
-      await downloadFile('/api/content-bundles/figures', 'office-figures.json.gz');
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, run } = useBusyAction();
+  const save = () => run(() => downloadFile('/api/content-bundles/figures', 'office-figures.json.gz'));
 
   return (
     <section className="dash-section" aria-labelledby={`${id}-title`}>

@@ -2,11 +2,11 @@
 // field office's figures work the same way.
 import { useState, type FormEvent } from 'react';
 import { apiRequest } from '../../../api/client';
+import { useBusyAction } from './useBusyAction';
 
 export function useFileSend<Answer>(url: string, field: string, onSent: () => void) {
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useBusyAction();
   const [answer, setAnswer] = useState<Answer | null>(null);
   // Remounts the file input after a send so the same file is not sent twice by accident.
   const [inputVersion, setInputVersion] = useState(0);
@@ -14,21 +14,15 @@ export function useFileSend<Answer>(url: string, field: string, onSent: () => vo
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!file) return;
-    setBusy(true);
-    setError(null);
     setAnswer(null);
-    try {
+    await run(async () => {
       const form = new FormData();
       form.append(field, file);
       setAnswer(await apiRequest<Answer>(url, { method: 'POST', body: form }));
       setFile(null);
       setInputVersion((version) => version + 1);
       onSent();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return { file, setFile, busy, error, answer, inputVersion, onSubmit };

@@ -1,7 +1,8 @@
 // Current password, new password twice: for "My password" and for the forced change after a reset.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { useCheckedSubmit } from '../../../components/dashboard/useCheckedSubmit';
 import { FormField } from '../users/FormField';
 import { EMPTY_PASSWORD_CHANGE, validatePasswordChange, type PasswordChangeForm } from '../users/userRules';
 import { changeOwnPassword } from './changeOwnPassword';
@@ -15,27 +16,11 @@ interface PasswordFormProps {
 export function PasswordForm({ currentLabelKey, onChanged }: PasswordFormProps) {
   const { t } = useTranslation('dashboard');
   const [form, setForm] = useState<PasswordChangeForm>(EMPTY_PASSWORD_CHANGE);
-  const [errors, setErrors] = useState<ReturnType<typeof validatePasswordChange>>({});
-  const [serverError, setServerError] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validatePasswordChange(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    setServerError(null);
-    try {
-      await changeOwnPassword(form.currentPassword, form.newPassword);
-      setForm(EMPTY_PASSWORD_CHANGE);
-      onChanged();
-    } catch (error) {
-      setServerError(error);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { fieldErrors: errors, serverError, saving, onSubmit } = useCheckedSubmit(form, validatePasswordChange, async (checked) => {
+    await changeOwnPassword(checked.currentPassword, checked.newPassword);
+    setForm(EMPTY_PASSWORD_CHANGE);
+    onChanged();
+  });
 
   const set = (field: keyof PasswordChangeForm) => (value: string) => setForm({ ...form, [field]: value });
   return (

@@ -1,7 +1,7 @@
 // /dashboard/rating: two tables, website and service, counting 5, 4, 3, 2 and 1 star votes.
 import { useTranslation } from 'react-i18next';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import { downloadFile } from '../../../components/dashboard/downloadFile';
+import { downloadReport } from '../../../components/dashboard/downloadFile';
 import { useApi } from '../../../api/useApi';
 import { PageTitle } from '../PageTitle';
 import type { RatingCount } from '@shared/api-types';
@@ -13,7 +13,7 @@ export function RatingPage() {
   return (
     <>
       <PageTitle text={t('rating.title')} />
-      <button type="button" className="dash-button" onClick={() => void downloadFile(`/api/rating/counts.csv?lang=${i18n.language === 'ar' ? 'ar' : 'en'}`, 'ratings.csv')}>
+      <button type="button" className="dash-button" onClick={() => void downloadReport(`/api/rating/counts.csv?lang=${i18n.language === 'ar' ? 'ar' : 'en'}`, 'ratings.csv')}>
         {t('rating.download')}
       </button>
       <ErrorList error={error} />

@@ -1,9 +1,10 @@
 // The create-user modal of docs/product-rules.md, Screens, Behaviour and Validation, with a working
 // role choice (the spec's disabled checkboxes are gone): new staff start as authors unless Admin is chosen.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { useCheckedSubmit } from '../../../components/dashboard/useCheckedSubmit';
 import { Modal } from '../../../components/dashboard/Modal';
 import type { User } from '@shared/api-types';
 import { FormField } from './FormField';
@@ -15,33 +16,16 @@ interface AddUserModalProps { open: boolean; onClose: () => void; onCreated: (us
 export function AddUserModal({ open, onClose, onCreated }: AddUserModalProps) {
   const { t } = useTranslation('dashboard');
   const [form, setForm] = useState<NewUserForm>(EMPTY_USER_FORM);
-  const [fieldErrors, setFieldErrors] = useState<ReturnType<typeof validateNewUser>>({});
-  const [serverError, setServerError] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
+  const { fieldErrors, serverError, saving, onSubmit, clearErrors } = useCheckedSubmit(form, validateNewUser, async (checked) => {
+    const user = await api.post<User>('/api/users', { ...checked, name: checked.name.trim(), email: checked.email.trim() });
+    setForm(EMPTY_USER_FORM);
+    onCreated(user);
+    close();
+  });
 
   function close() {
-    setFieldErrors({});
-    setServerError(null);
+    clearErrors();
     onClose();
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const errors = validateNewUser(form);
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    setSaving(true);
-    setServerError(null);
-    try {
-      const user = await api.post<User>('/api/users', { ...form, name: form.name.trim(), email: form.email.trim() });
-      setForm(EMPTY_USER_FORM);
-      onCreated(user);
-      close();
-    } catch (error) {
-      setServerError(error);
-    } finally {
-      setSaving(false);
-    }
   }
 
   const set = (field: Exclude<keyof NewUserForm, 'role'>) => (value: string) => setForm({ ...form, [field]: value });

@@ -1,9 +1,10 @@
 // An administrator changes someone's name, e-mail or role (PUT /api/users/:id). The server refuses
 // demoting the last active administrator; its bilingual answer is shown here.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { useCheckedSubmit } from '../../../components/dashboard/useCheckedSubmit';
 import { Modal } from '../../../components/dashboard/Modal';
 import type { User } from '@shared/api-types';
 import { FormField } from './FormField';
@@ -25,25 +26,9 @@ export function EditUserModal({ user, onClose, onSaved }: EditUserModalProps) {
 function EditUserForm({ user, onClose, onSaved }: EditUserModalProps & { user: User }) {
   const { t } = useTranslation('dashboard');
   const [form, setForm] = useState<EditUserForm>({ name: user.name, email: user.email, role: user.role ?? 'author' });
-  const [fieldErrors, setFieldErrors] = useState<ReturnType<typeof validateEditUser>>({});
-  const [serverError, setServerError] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const errors = validateEditUser(form);
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    setSaving(true);
-    setServerError(null);
-    try {
-      onSaved(await api.put<User>(`/api/users/${encodeURIComponent(user._id)}`, { name: form.name.trim(), email: form.email.trim(), role: form.role }));
-    } catch (error) {
-      setServerError(error);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { fieldErrors, serverError, saving, onSubmit } = useCheckedSubmit(form, validateEditUser, async (checked) => {
+    onSaved(await api.put<User>(`/api/users/${encodeURIComponent(user._id)}`, { name: checked.name.trim(), email: checked.email.trim(), role: checked.role }));
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -1,9 +1,10 @@
 // An administrator sets a temporary password for someone who forgot theirs (POST /api/users/:id/password):
 // their sessions end and they must choose their own at the next login.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { useCheckedSubmit } from '../../../components/dashboard/useCheckedSubmit';
 import { Modal } from '../../../components/dashboard/Modal';
 import type { User } from '@shared/api-types';
 import { FormField } from './FormField';
@@ -23,26 +24,10 @@ export function ResetPasswordModal({ user, onClose, onReset }: ResetPasswordModa
 function ResetPasswordForm({ user, onClose, onReset }: ResetPasswordModalProps & { user: User }) {
   const { t } = useTranslation('dashboard');
   const [form, setForm] = useState<ResetPasswordForm>(EMPTY_RESET_FORM);
-  const [fieldErrors, setFieldErrors] = useState<ReturnType<typeof validateResetPassword>>({});
-  const [serverError, setServerError] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const errors = validateResetPassword(form);
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    setSaving(true);
-    setServerError(null);
-    try {
-      await api.post(`/api/users/${encodeURIComponent(user._id)}/password`, { newPassword: form.newPassword });
-      onReset();
-    } catch (error) {
-      setServerError(error);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { fieldErrors, serverError, saving, onSubmit } = useCheckedSubmit(form, validateResetPassword, async (checked) => {
+    await api.post(`/api/users/${encodeURIComponent(user._id)}/password`, { newPassword: checked.newPassword });
+    onReset();
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>

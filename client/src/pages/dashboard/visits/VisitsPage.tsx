@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import { downloadFile } from '../../../components/dashboard/downloadFile';
+import { downloadReport } from '../../../components/dashboard/downloadFile';
 import { useApi } from '../../../api/useApi';
 import { PageTitle } from '../PageTitle';
 import type { EventsSummary } from '@shared/api-types';
@@ -46,8 +46,8 @@ export function VisitsPage() {
         <>
           <p className="dash-hint">{t('visits.range', { from: summary.from, to: summary.to, count: summary.days })}</p>
           <div className="dash-downloads">
-            <button type="button" className="dash-button" onClick={() => void downloadFile(`/api/events/daily.csv?${csvQuery}`, 'visits-daily.csv')}>{t('visits.downloadDaily')}</button>
-            <button type="button" className="dash-button" onClick={() => void downloadFile(`/api/events/top.csv?${csvQuery}`, 'visits-top-pages.csv')}>{t('visits.downloadTop')}</button>
+            <button type="button" className="dash-button" onClick={() => void downloadReport(`/api/events/daily.csv?${csvQuery}`, 'visits-daily.csv')}>{t('visits.downloadDaily')}</button>
+            <button type="button" className="dash-button" onClick={() => void downloadReport(`/api/events/top.csv?${csvQuery}`, 'visits-top-pages.csv')}>{t('visits.downloadTop')}</button>
           </div>
           <dl className="dash-totals">
             <div><dt>{t('visits.pageviews')}</dt><dd data-testid="total-pageviews">{summary.totals.pageview}</dd></div>
