@@ -24,6 +24,8 @@ interface ManifestChunk {
 type ViteManifest = Record<string, ManifestChunk>;
 
 const workerEntry = fileURLToPath(new URL('../src/offline/worker/sw.ts', import.meta.url));
+/** The server's shared vocabularies, as the client reads them (vite.config.ts). */
+const sharedDir = fileURLToPath(new URL('../../src/shared', import.meta.url));
 /** Screens rendered for visitors; the dashboard and the login live elsewhere. */
 const PUBLIC_SCREEN = /^src\/(pages\/public\/|PublicApp)/;
 const FIXED_FILES = [
@@ -72,7 +74,7 @@ export function serviceWorker(): Plugin {
       const missing = precache.filter((file) => !existsSync(path.join(outDir, file)));
       if (missing.length) throw new Error(`service worker: precached files missing from the build: ${missing.join(', ')}`);
       const compile = (version: string) => buildSync({
-        entryPoints: [workerEntry], bundle: true, write: false, minify: true, format: 'iife', target: 'es2020',
+        entryPoints: [workerEntry], bundle: true, write: false, minify: true, format: 'iife', target: 'es2020', alias: { '@shared': sharedDir },
         define: { __OFFLINE_VERSION__: JSON.stringify(version), __PRECACHE__: JSON.stringify(precache) },
       }).outputFiles[0].text;
       const hash = createHash('sha256').update(compile('0'));

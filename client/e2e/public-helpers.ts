@@ -110,3 +110,38 @@ export async function openAs(page: Page, path: string, options: { language?: 'en
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await waitForHydration(page);
 }
+
+/** Every kind of public page: the fixed ones, a city, a post, a list, a search and an unknown address. */
+export function everyPublicPage(postId: string): string[] {
+  return ['/', '/about', '/ht', '/international', '/servicemap', '/maps/Baghdad', '/useful_tools', '/seeking_help', '/trainingtool',
+    '/assessmentform', '/contact', '/search', '/search?keyword=law', '/posts/International', `/p/${postId}`, '/e/Emergency', '/e/VOT',
+    '/browse-safely', '/test', '/no/such/page'];
+}
+
+/** The pages a visitor in need opens (client/src/lib/helpPages.ts): nothing opens by itself there. */
+export const HELP_PAGES = new Set(['/e/Emergency', '/e/VOT', '/seeking_help', '/servicemap', '/maps/Baghdad', '/contact']);
+
+export const PHONE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1366, height: 768 };
+
+/** The quick exit's name in the page's language (the button reads in both). */
+export function exitButton(page: Page) {
+  return page.getByRole('button', { name: /Exit this page|اخرج من هذه الصفحة/ });
+}
+
+/**
+ * Whether the element at the centre of each of the two buttons is that button (or inside it):
+ * nothing lies over them.
+ */
+export function exitAndHotlineOnTop(page: Page): Promise<{ exit: boolean; hotline: boolean }> {
+  return page.evaluate(() => {
+    const onTop = (selector: string) => {
+      const button = document.querySelector(selector);
+      if (!button) return false;
+      const box = button.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return !!hit && (hit === button || button.contains(hit));
+    };
+    return { exit: onTop('a.quick-exit'), hotline: onTop('a.emergency-button') };
+  });
+}

@@ -109,25 +109,33 @@ test('the theme starts dark, toggles to light and stays light after a reload', a
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the hamburger menu has the same links, hides the 533 button and closes on navigation', async ({ page }) => {
+  test('the phone menu has the same links, leaves the 533 button in place and closes on navigation', async ({ page }) => {
     await openAs(page, '/about');
-    const hamburger = page.getByRole('button', { name: 'Open menu' });
-    await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
+    const menu = page.locator('details.phone-menu');
+    const hamburger = menu.locator('summary.hamburger');
+    await expect(hamburger).toHaveAccessibleName('Site menu');
+    await expect(menu).not.toHaveAttribute('open');
     await expect(page.locator('.desktop-nav')).toBeHidden();
     const emergency = page.locator('a.emergency-button');
     await expect(emergency).toBeVisible();
     await hamburger.click();
-    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
-    const menu = page.getByRole('navigation', { name: 'Site menu' });
-    const hrefs = await menu.locator('.side-menu-list a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    await expect(menu).toHaveAttribute('open', '');
+    const links = page.getByRole('navigation', { name: 'Site menu' });
+    const hrefs = await links.locator('.side-menu-list a').evaluateAll((items) => items.map((link) => link.getAttribute('href')));
     expect(hrefs).toEqual(['/', '/ht', '/servicemap', '/seeking_help', '/about', '/international', '/useful_tools', '/contact']);
-    await expect(emergency).toHaveCount(0);
-    await menu.getByRole('link', { name: 'Seeking help' }).click();
+    // The hotline stays: the menu opens in the page, below the safety band.
+    await expect(emergency).toBeVisible();
+    await links.getByRole('link', { name: 'Seeking help' }).click();
     await expect(page).toHaveURL(/\/seeking_help$/);
-    await expect(menu).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.locator('a.emergency-button')).toBeVisible();
+    await expect(links).toBeHidden();
+    await expect(menu).not.toHaveAttribute('open');
+    // Escape closes it too.
+    await hamburger.click();
+    await expect(links).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(links).toBeHidden();
     // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.getElementById('page-scroll')!.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });

@@ -1,7 +1,7 @@
 // The quick exit: the button and Shift pressed three times hide the page at once and replace it
 // with the neutral site, so Back does not return. The neutral site is answered locally.
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, BASE_URL, openAs, QUICK_EXIT_URL, stubNeutralSite } from './public-helpers';
+import { adminToken, BASE_URL, openAs, QUICK_EXIT_URL, stubNeutralSite, waitForHydration } from './public-helpers';
 
 test('the bilingual button hides the page at once and Back does not return', async ({ page }) => {
   // The stub answers slowly, so the blank page can be seen before the neutral site arrives.
@@ -150,3 +150,27 @@ test('a letter between Shift presses starts the count again', async ({ page }) =
   await expect(live).toHaveText('Shift pressed 1 of 3');
   expect(page.url()).toContain(BASE_URL);
 });
+
+for (const language of ['en', 'ar'] as const) {
+  test(`after the exit the site's cookies and storage are empty (${language}): the server's language cookie, the theme and the rating flag`, async ({ page, context }) => {
+    await stubNeutralSite(page);
+    // The language chosen by the switch's plain link: the server sets the i18next cookie.
+    await page.goto(`/test?lang=${language}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    expect((await context.cookies(BASE_URL)).map((cookie) => cookie.name)).toEqual(['i18next']);
+    await waitForHydration(page);
+    await page.locator('button.theme-toggle').click();
+    await page.getByRole('button', { name: language === 'ar' ? 'افتح نافذة التقييم' : 'Open the rating window' }).click();
+    await page.getByRole('dialog').getByRole('button').nth(3).click(); // the third star
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('websiteRate'))).toBe('3');
+    await page.evaluate(() => sessionStorage.setItem('formDraft:post', '{}'));
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+
+    await page.getByRole('button', { name: /Exit this page/ }).click();
+    await page.waitForURL(QUICK_EXIT_URL);
+    expect(await context.cookies(BASE_URL)).toEqual([]);
+    // Back on the site's origin in the same tab (a plain JSON address that runs no script of the site).
+    await page.goto('/api/health');
+    expect(await page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length }))).toEqual({ local: 0, session: 0 });
+  });
+}

@@ -1,4 +1,4 @@
-// The service rating on a city page and the website rating modal (docs/product-rules.md, Screens, Behaviour and Constants).
+// The service rating on a city page and the website rating prompt (docs/product-rules.md, Screens, Behaviour and Constants).
 import { expect, test, type Page } from '@playwright/test';
 import { createCity, openAs, waitForHydration, watchConsole } from './public-helpers';
 
@@ -39,24 +39,25 @@ test('a city page lists its branches and takes one service rating per browser', 
   checkConsole();
 });
 
-test('the website rating modal opens after 60 s, closes with Escape, and a vote is kept', async ({ page }) => {
+test('the website rating prompt opens after 60 s without blocking the page, closes with Escape, and a vote is kept', async ({ page }) => {
   const checkConsole = watchConsole(page);
   await page.clock.install();
   await openAs(page, '/about');
+  await page.locator('main').getByRole('link').first().focus();
   await page.clock.runFor(58_000);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.clock.runFor(2_500);
   const dialog = page.getByRole('dialog', { name: 'How useful is this website?' });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toHaveAttribute('aria-modal', 'true');
-  // Focus moves into the dialog; Escape closes it.
-  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  // A prompt, not a modal: the page stays usable and the focus stays where the visitor was.
+  await expect(dialog).toHaveAttribute('aria-modal', 'false');
+  await expect(page.locator('main').getByRole('link').first()).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 
   // Not rated yet: it comes back on the next visit.
   await page.reload();
-  // The modal's timer starts with the application, which loads after the page is painted.
+  // The prompt's timer starts with the application, which loads after the page is painted.
   await waitForHydration(page);
   await page.clock.runFor(61_000);
   await expect(dialog).toBeVisible();
@@ -75,12 +76,13 @@ test('the website rating modal opens after 60 s, closes with Escape, and a vote 
   checkConsole();
 });
 
-test('/test opens the rating modal on demand, in Arabic too', async ({ page }) => {
+test('/test opens the rating prompt on demand with the focus in it, in Arabic too', async ({ page }) => {
   await openAs(page, '/test', { language: 'ar' });
   await page.getByRole('button', { name: 'افتح نافذة التقييم' }).click();
   const dialog = page.getByRole('dialog', { name: 'ما مدى فائدة هذا الموقع؟' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button')).toHaveCount(6);
+  await expect(dialog.getByRole('button', { name: 'إغلاق' })).toBeFocused();
   await dialog.getByRole('button', { name: 'إغلاق' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'افتح نافذة التقييم' })).toBeFocused();
@@ -110,7 +112,7 @@ test('a double click on a city\'s star sends one vote', async ({ page, request }
   expect(posts()).toBe(1);
 });
 
-test('a double click in the website rating modal sends one vote', async ({ page }) => {
+test('a double click in the website rating prompt sends one vote', async ({ page }) => {
   const posts = await countRatingPosts(page, '/api/rating/website');
   await page.clock.install();
   await openAs(page, '/about');

@@ -1,13 +1,17 @@
-// The visitor's site: one layout (header, quick exit, 533 button, rating modal) around the public
-// screens. Only the home screen is in the first download; every other screen is a small chunk.
+// The visitor's site: the safety band (quick exit and 533) above an area where the page scrolls
+// (header, Back link, screen), with the website rating prompt. Moving between pages replaces the
+// tab's history entry (lib/singleEntryHistory.ts). Only the home screen is in the first download;
+// every other screen is a small chunk.
 import { Suspense, useEffect, useRef } from 'react';
-import { useShellTranslation } from './lib/useShellTranslation';
-import { Route, Switch, useLocation } from 'wouter';
-import { EmergencyButton } from './components/EmergencyButton';
-import { RatingModal } from './components/RatingModal';
+import { Route, Router, Switch, useLocation } from 'wouter';
+import { BackLink } from './components/BackLink';
+import { RatingPrompt } from './components/RatingPrompt';
+import { SafetyBar } from './components/SafetyBar';
 import { Loading } from './components/Status';
-import { OfflineNotice } from './offline/OfflineNotice';
 import { TopBar, type HeaderVariant } from './components/TopBar';
+import { PAGE_SCROLLER_ID, scrollPageToTop, useKeyboardScrollsPage } from './lib/pageScroller';
+import { navigateInPlace, useLinksReplaceTheEntry } from './lib/singleEntryHistory';
+import { OfflineNotice } from './offline/OfflineNotice';
 import { NotFoundScreen, PUBLIC_ROUTES } from './publicRoutes';
 
 /** Header colour per page (docs/product-rules.md, Screens: none, white, black, side). */
@@ -18,39 +22,56 @@ export function headerVariantFor(path: string): HeaderVariant {
   return 'black';
 }
 
-/** After a client-side navigation, focus moves to the new screen, as a page load would do for screen readers. */
-function useFocusOnNavigation(path: string) {
+/**
+ * After a client-side navigation the new screen starts at its top and takes the focus, as a page
+ * load would do (for screen readers too).
+ */
+function useNewScreenOnNavigation(path: string) {
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
+    scrollPageToTop();
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [path]);
 }
 
 export default function PublicApp() {
-  const { t } = useShellTranslation();
+  return (
+    <Router aroundNav={navigateInPlace}>
+      <PublicLayout />
+    </Router>
+  );
+}
+
+function PublicLayout() {
   const [location] = useLocation();
-  useFocusOnNavigation(location);
+  useNewScreenOnNavigation(location);
+  useKeyboardScrollsPage();
+  useLinksReplaceTheEntry();
   return (
     <div className="public-app">
-      <a className="skip-link" href="#main">{t('nav.skip')}</a>
-      <OfflineNotice area="public" />
-      <TopBar variant={headerVariantFor(location)} />
-      <main id="main" tabIndex={-1}>
-        <Suspense fallback={<Loading />}>
-          <Switch>
-            {PUBLIC_ROUTES.map(({ path, screen: Screen, props }) => (
-              <Route key={path} path={path}><Screen {...props} /></Route>
-            ))}
-            <Route><NotFoundScreen /></Route>
-          </Switch>
-        </Suspense>
-      </main>
-      <EmergencyButton />
-      <RatingModal />
+      <SafetyBar />
+      <div className="page-area">
+        <div id={PAGE_SCROLLER_ID} className="page-scroll" tabIndex={-1}>
+          <OfflineNotice area="public" />
+          <TopBar variant={headerVariantFor(location)} />
+          <main id="main" tabIndex={-1}>
+            <BackLink />
+            <Suspense fallback={<Loading />}>
+              <Switch>
+                {PUBLIC_ROUTES.map(({ path, screen: Screen, props }) => (
+                  <Route key={path} path={path}><Screen {...props} /></Route>
+                ))}
+                <Route><NotFoundScreen /></Route>
+              </Switch>
+            </Suspense>
+          </main>
+        </div>
+        <RatingPrompt />
+      </div>
     </div>
   );
 }

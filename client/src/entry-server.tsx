@@ -50,7 +50,8 @@ function memoizePlainTexts(instance: I18n): void {
   const memoized = (key: unknown, options?: Record<string, unknown>) => {
     const isPlain = typeof key === 'string' && (!options || Object.keys(options).every((name) => PLAIN_OPTIONS.has(name)));
     if (!isPlain) return translate(key, options);
-    const cacheKey = `${JSON.stringify(options?.ns ?? '')}\u0000${String(options?.keyPrefix ?? '')}\u0000${key}`;
+    // A text asked for in another language (getFixedT, the bilingual notices) is another text.
+    const cacheKey = `${String(options?.lng ?? '')}\u0000${JSON.stringify(options?.ns ?? '')}\u0000${String(options?.keyPrefix ?? '')}\u0000${key}`;
     if (!plain.has(cacheKey)) plain.set(cacheKey, translate(key, options));
     return plain.get(cacheKey);
   };

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiState } from '../api/useApi';
 import type { PostPage } from '@shared/api-types';
+import { scrollPageToTop } from '../lib/pageScroller';
 import { useWindowWidth } from '../lib/useWindowWidth';
 import { Pagination } from './Pagination';
 import { PostCard } from './PostCard';
@@ -13,7 +14,7 @@ export function PostList({ state, page, emptyText }: { state: ApiState<PostPage>
   const width = useWindowWidth();
 
   // A new page starts at the top, as a new page load would.
-  useEffect(() => { window.scrollTo(0, 0); }, [page]);
+  useEffect(() => { scrollPageToTop(); }, [page]);
 
   if (state.error) return <ErrorMessage error={state.error} />;
   if (!state.data) return <Loading />;

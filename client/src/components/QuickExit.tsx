@@ -1,7 +1,10 @@
-// The quick exit on every public page: a visible bilingual button, and Shift pressed on its own
-// three times (GOV.UK's rule, see lib/shiftCounter.ts), counted aloud for screen readers. The
-// button is a link to the neutral site (as GOV.UK's "Exit this page"), so it leaves even before or
-// without JavaScript; with JavaScript it hides the page at once and replaces this history entry.
+// The quick exit on every public page, in the safety band above the page (SafetyBar.tsx): a
+// visible bilingual button, and Shift pressed on its own three times (GOV.UK's rule, see
+// lib/shiftCounter.ts), counted aloud for screen readers. The button is a link to the neutral site
+// (as GOV.UK's "Exit this page"), so it leaves even without JavaScript; before the application
+// runs, client/public/boot.js handles its tap; once hydrated, lib/quickExit.ts does: the page is
+// hidden at once, the tab's one history entry of the site is replaced, cookies, storage and the
+// offline copy are forgotten.
 import { useContext, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Settings } from '@shared/api-types';

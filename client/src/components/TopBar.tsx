@@ -1,17 +1,17 @@
 // The header of every public page: its colour follows the page setting (none, white, black, side).
-// Under 768 px the links fold into a hamburger menu that closes on navigation.
-import { useEffect, useId } from 'react';
+// Under 768 px the links fold into a phone menu: a <details> element, so it opens and closes
+// without JavaScript too; with JavaScript it also closes on navigation and with Escape. The quick
+// exit and 533 are not here: they have the safety band above the page (SafetyBar.tsx).
+import { useEffect, useRef } from 'react';
 import { useShellTranslation } from '../lib/useShellTranslation';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { sendEvent } from '../lib/events';
 import { useHydrated } from '../lib/useHydrated';
-import { appState, setNavbarOpen } from '../state/app';
 import { session } from '../state/session';
 import { CloseIcon, DashboardIcon, MenuIcon, SearchIcon, ShieldIcon } from './icons';
 import { LanguageSwitch } from './LanguageSwitch';
 import { CONTACT_HREF, NAV_LINKS } from './navLinks';
-import { QuickExit } from './QuickExit';
 import { ThemeToggle } from './ThemeToggle';
 
 export type HeaderVariant = 'none' | 'white' | 'black' | 'side';
@@ -38,31 +38,51 @@ export function NavList({ className, onNavigate }: { className: string; onNaviga
   );
 }
 
+/**
+ * The phone menu: the summary is the hamburger button, the links follow the header's row. The
+ * element keeps its own open state (so it works before and without the application); the
+ * application only closes it, on every navigation and with Escape.
+ */
+function PhoneMenu({ isAuthor }: { isAuthor: boolean }) {
+  const { t } = useShellTranslation();
+  const [location] = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const close = () => { if (menu.current) menu.current.open = false; };
+
+  useEffect(close, [location]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => { if (event.key === 'Escape') close(); };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <details ref={menu} className="phone-menu">
+      {/* Both icons are drawn; the stylesheet shows the one for the open state, script or not. */}
+      <summary className="icon-button hamburger">
+        <MenuIcon className="when-closed" />
+        <CloseIcon className="when-open" />
+        <span className="visually-hidden">{t('nav.mobile')}</span>
+      </summary>
+      <nav className="side-menu" aria-label={t('nav.mobile')}>
+        <NavList className="side-menu-list" onNavigate={close} />
+        <Link href="/search" className="side-menu-extra">{t('nav.search')}</Link>
+        {isAuthor && <Link href="/dashboard/posts" className="side-menu-extra">{t('nav.dashboard')}</Link>}
+      </nav>
+    </details>
+  );
+}
+
 export function TopBar({ variant }: { variant: HeaderVariant }) {
   const { t } = useShellTranslation();
-  const { navbarOpen } = useSnapshot(appState);
   const { userInfo } = useSnapshot(session);
   // The login lives in this browser only: the server's page (shared by every visitor) never shows it.
   const isAuthor = useHydrated() && !!userInfo?.isAuthor;
-  const [location] = useLocation();
-  const menuId = useId();
-
-  // Closes the side menu on every navigation and with Escape.
-  useEffect(() => setNavbarOpen(false), [location]);
-  useEffect(() => {
-    if (!navbarOpen) return;
-    const onKey = (event: KeyboardEvent) => { if (event.key === 'Escape') setNavbarOpen(false); };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [navbarOpen]);
 
   return (
     <header className={`top-bar header-${variant}`}>
+      <PhoneMenu isAuthor={isAuthor} />
       <div className="top-bar-row">
-        <button type="button" className="icon-button hamburger" aria-expanded={navbarOpen} aria-controls={menuId}
-          aria-label={navbarOpen ? t('nav.closeMenu') : t('nav.openMenu')} onClick={() => setNavbarOpen(!navbarOpen)}>
-          {navbarOpen ? <CloseIcon /> : <MenuIcon />}
-        </button>
         <Link href="/" className="brand">
           <ShieldIcon size={22} />
           <span>{t('site.name')}</span>
@@ -78,7 +98,6 @@ export function TopBar({ variant }: { variant: HeaderVariant }) {
           )}
           <LanguageSwitch />
           <ThemeToggle />
-          <QuickExit />
         </div>
       </div>
       {variant !== 'none' && (
@@ -86,11 +105,6 @@ export function TopBar({ variant }: { variant: HeaderVariant }) {
           <NavList className="desktop-nav-list" />
         </nav>
       )}
-      <nav id={menuId} className="side-menu" aria-label={t('nav.mobile')} hidden={!navbarOpen}>
-        <NavList className="side-menu-list" onNavigate={() => setNavbarOpen(false)} />
-        <Link href="/search" className="side-menu-extra">{t('nav.search')}</Link>
-        {isAuthor && <Link href="/dashboard/posts" className="side-menu-extra">{t('nav.dashboard')}</Link>}
-      </nav>
     </header>
   );
 }

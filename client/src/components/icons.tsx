@@ -23,6 +23,8 @@ export const SunIcon = (p: IconProps) => (
 );
 export const MoonIcon = (p: IconProps) => (<Svg {...p}><path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" /></Svg>);
 export const MailIcon = (p: IconProps) => (<Svg {...p}><rect x="2" y="4" width="20" height="16" rx="2" /><path d="m22 6-10 7L2 6" /></Svg>);
+/** Points to the start of the line: mirrored for right-to-left pages by the stylesheet. */
+export const BackIcon = (p: IconProps) => (<Svg {...p}><path d="M19 12H5M12 19l-7-7 7-7" /></Svg>);
 export const ExitIcon = (p: IconProps) => (<Svg {...p}><path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" /></Svg>);
 export const PdfIcon = (p: IconProps) => (<Svg {...p}><path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" /><path d="M14 2v6h6M8 13h8M8 17h5" /></Svg>);
 export const ShieldIcon = (p: IconProps) => (<Svg {...p}><path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" /></Svg>);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupsToEvict, POSTS_BUDGET, type SavedGroup } from './budget';
+import { Allowance, ESSENTIALS_BUDGET_BYTES, groupsToEvict, POSTS_BUDGET, type SavedGroup } from './budget';
 
 const MB = 1024 * 1024;
 const post = (index: number, bytes = 100_000): SavedGroup => ({ key: `post-${index}`, bytes, usedAt: 1_000 + index });
@@ -42,5 +42,21 @@ describe('the offline copy budget', () => {
     // Only the oldest went: every kept post was opened after every evicted one.
     const newestEvicted = Math.max(...groups.filter((group) => evicted.has(group.key)).map((group) => group.usedAt));
     expect(kept.every((group) => group.usedAt > newestEvicted)).toBe(true);
+  });
+});
+
+describe('the essentials allowance', () => {
+  it('takes in order while the bytes fit, and refuses what would pass the budget', () => {
+    const allowance = new Allowance(10 * MB);
+    expect(allowance.take(6 * MB)).toBe(true);
+    expect(allowance.take(5 * MB)).toBe(false); // refused: the count is unchanged
+    expect(allowance.take(4 * MB)).toBe(true); // a smaller picture still fits
+    expect(allowance.take(1)).toBe(false);
+  });
+
+  it('text for a hundred cities in both languages stays well inside the essentials budget', () => {
+    const allowance = new Allowance(ESSENTIALS_BUDGET_BYTES);
+    const pages = (8 + 100) * 2;
+    for (let page = 0; page < pages; page += 1) expect(allowance.take(25_000)).toBe(true);
   });
 });

@@ -20,6 +20,27 @@ export const POSTS_BUDGET: Budget = { maxGroups: 30, maxBytes: 20 * 1024 * 1024 
 /** The other public pages visited (home, emergency numbers, cities ...): each about 30 kB. */
 export const PAGES_BUDGET: Budget = { maxGroups: 60, maxBytes: 5 * 1024 * 1024 };
 
+/**
+ * The essentials saved from the first visit (the help pages and every city page in both
+ * languages, the texts, then their pictures): about 25 kB a page, so text alone stays near 2 MB
+ * even with a hundred cities; pictures fill what is left.
+ */
+export const ESSENTIALS_BUDGET_BYTES = 8 * 1024 * 1024;
+
+/** Bytes handed out in order until the budget is spent: what comes first (the text) is kept first. */
+export class Allowance {
+  private used = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** True (and counted) when these bytes still fit; false leaves the count as it was. */
+  take(bytes: number): boolean {
+    if (this.used + bytes > this.maxBytes) return false;
+    this.used += bytes;
+    return true;
+  }
+}
+
 /** The keys to evict, oldest first; what remains holds at most maxGroups and maxBytes. */
 export function groupsToEvict(groups: readonly SavedGroup[], budget: Budget): string[] {
   let count = groups.length;

@@ -1,6 +1,8 @@
 // The page's side of the offline copy: registers the service worker (production builds, public
-// pages, after the page is painted and loaded, so it never slows the first load), moves to a new
-// version only at a navigation, and forgets everything at the quick exit.
+// pages, after the page is painted and loaded, so it never slows the first load), has it save the
+// essentials once the page is idle, moves to a new version only at a navigation, and forgets
+// everything at the quick exit.
+import { saveEssentialsWhenIdle } from './saveEssentials';
 
 const WORKER_URL = '/sw.js';
 const STAFF_PATH = /^\/(dashboard|login_page_2022)(\/|$)/i;
@@ -24,9 +26,10 @@ function swapOnNavigation(registration: ServiceWorkerRegistration): void {
     if (!link || link.target || link.hasAttribute('download') || link.origin !== window.location.origin) return;
     if (STAFF_PATH.test(link.pathname) || link.pathname === window.location.pathname && link.hash) return;
     // The next screen is a full page load of the new version: the waiting worker takes over first.
+    // The load replaces the tab's entry, as every move inside the site does (lib/singleEntryHistory.ts).
     event.preventDefault();
     event.stopPropagation();
-    const go = () => window.location.assign(link.href);
+    const go = () => window.location.replace(link.href);
     if (!waiting) return go();
     navigator.serviceWorker.addEventListener('controllerchange', go, { once: true });
     waiting.postMessage({ type: 'skip-waiting' });
@@ -39,7 +42,10 @@ export function registerOfflineWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || STAFF_PATH.test(window.location.pathname)) return;
   const register = () => {
     navigator.serviceWorker.register(WORKER_URL, { scope: '/' })
-      .then(swapOnNavigation)
+      .then((registration) => {
+        swapOnNavigation(registration);
+        saveEssentialsWhenIdle();
+      })
       .catch(() => {
         // Plain HTTP on a LAN address is not a secure context: the site works, only not offline.
       });

@@ -1,5 +1,5 @@
-// Application state of the public site (docs/product-rules.md, Data): theme, language, mobile menu, visitor
-// count, the staff-configured settings, the success message and the website rating modal.
+// Application state of the public site (docs/product-rules.md, Data): theme, language, visitor
+// count, the staff-configured settings, the success message and the website rating prompt.
 import { proxy } from 'valtio';
 import { DEFAULT_QUICK_EXIT_URL } from '@shared/domain';
 import type { Settings } from '@shared/api-types';
@@ -11,8 +11,11 @@ export { DEFAULT_QUICK_EXIT_URL };
 const THEME_KEY = 'theme';
 export const WEBSITE_RATE_KEY = 'websiteRate';
 export const SERVICE_RATE_KEY = 'serviceRate';
-/** docs/product-rules.md, Constants: the website rating modal opens 60 s after the app loads. */
-export const RATING_MODAL_DELAY_MS = 60_000;
+/** docs/product-rules.md, Constants: the website rating prompt opens 60 s after the app loads. */
+export const RATING_PROMPT_DELAY_MS = 60_000;
+
+/** The website rating prompt: closed, opened by its timer, or opened on request (the /test page). */
+export type RatingPromptState = null | 'by-itself' | 'on-request';
 
 function readTheme(): Theme {
   try {
@@ -25,11 +28,10 @@ function readTheme(): Theme {
 export const appState = proxy({
   theme: readTheme(),
   language: 'en' as 'en' | 'ar',
-  navbarOpen: false,
   visitorCount: null as number | null,
   settings: { quickExitUrl: DEFAULT_QUICK_EXIT_URL } as Settings,
   successMessage: '',
-  ratingModalOpen: false,
+  ratingPrompt: null as RatingPromptState,
   /** On a post page with a counterpart: where the language switch leads for that language. */
   postTranslation: null as { id: string; language: 'en' | 'ar' } | null,
 });
@@ -51,10 +53,6 @@ export function toggleTheme(): void {
   }
 }
 
-export function setNavbarOpen(open: boolean): void {
-  appState.navbarOpen = open;
-}
-
 export function readStoredNumber(key: string): number | null {
   try {
     const value = Number(localStorage.getItem(key));
@@ -73,7 +71,7 @@ export function storeNumber(key: string, value: number): void {
 }
 
 /**
- * Runs once at start: visitor count and settings, and the timer of the website rating modal.
+ * Runs once at start: visitor count and settings, and the timer of the website rating prompt.
  * Settings the server already put in the page are not asked for again.
  */
 export function startApp(preparedSettings?: Settings): void {
@@ -90,7 +88,7 @@ export function startApp(preparedSettings?: Settings): void {
   }
   if (readStoredNumber(WEBSITE_RATE_KEY) === null) {
     window.setTimeout(() => {
-      if (readStoredNumber(WEBSITE_RATE_KEY) === null) appState.ratingModalOpen = true;
-    }, RATING_MODAL_DELAY_MS);
+      if (readStoredNumber(WEBSITE_RATE_KEY) === null && !appState.ratingPrompt) appState.ratingPrompt = 'by-itself';
+    }, RATING_PROMPT_DELAY_MS);
   }
 }

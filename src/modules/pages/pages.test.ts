@@ -366,3 +366,34 @@ describe('the built page template', () => {
     expect(withAppAfterFirstPaint('<script type="module" src="/src/main.tsx"></script>')).toBe('<script type="module" src="/src/main.tsx"></script>');
   });
 });
+
+describe('the safety parts of every page, before any script runs', () => {
+  it('the offline notice is in the page in both languages (shown only on a saved copy), whichever language the page is in', async () => {
+    for (const [headers, first, second] of [
+      [{}, 'You are offline. Showing saved information.', 'أنت غير متصل بالإنترنت. نعرض لك المعلومات المحفوظة.'],
+      [inArabic, 'أنت غير متصل بالإنترنت. نعرض لك المعلومات المحفوظة.', 'You are offline. Showing saved information.'],
+    ] as const) {
+      // The same text asked for in two languages in one render must not come out twice in one.
+      const html = (await get('/e/Emergency', headers)).body;
+      expect(html).toContain(`<div role="status" class="offline-notice"><span>${first}</span> <span lang="${headers === inArabic ? 'en' : 'ar'}"`);
+      expect(html).toContain(`>${second}</span></div>`);
+    }
+  });
+
+  it('the quick exit and 533 come first in the page, before the header; inner pages have a Back link to where they belong', async () => {
+    const html = (await get('/maps/Baghdad', inArabic)).body;
+    const band = html.indexOf('class="safety-bar"');
+    expect(band).toBeGreaterThan(0);
+    expect(html.indexOf('class="emergency-button" href="tel:533"')).toBeGreaterThan(band);
+    expect(html.indexOf(`class="quick-exit"`)).toBeGreaterThan(band);
+    expect(html.indexOf('<header')).toBeGreaterThan(html.indexOf('class="quick-exit"'));
+    expect(html).toMatch(/<p class="back-link"><a href="\/servicemap">.*رجوع<\/a><\/p>/);
+    expect((await get('/', inArabic)).body).not.toContain('class="back-link"');
+  });
+
+  it('the phone menu is a <details> element: it opens without JavaScript', async () => {
+    const html = (await get('/about')).body;
+    expect(html).toMatch(/<details class="phone-menu"><summary class="icon-button hamburger">/);
+    expect(html).toMatch(/<nav class="side-menu" aria-label="Site menu">.*href="\/seeking_help"/);
+  });
+});

@@ -1,11 +1,15 @@
 // The public site's service worker (built to /sw.js by client/build/service-worker.ts). It keeps
-// this version's app shell, the public pages a visitor opened and the essentials' public reads,
+// this version's app shell, the public pages a visitor opened, the essentials (help pages, every
+// city page, in both languages, from the first visit: ./essentials.ts) and their public reads,
 // so a phone without a connection still shows them; it never keeps anything private (the rules
 // are in ../policy.ts). Every cache name carries the build's version: a new version installs
 // beside the old one and, once active, deletes it, so a saved page never meets scripts of
 // another version.
+import { IMAGE_VARIANT_WIDTHS, imageVariantPath } from '@shared/domain';
 import { groupsToEvict, PAGES_BUDGET, POSTS_BUDGET, type Budget, type SavedGroup } from '../budget';
+import { OFFLINE_PICTURE_WIDTH, pictureBase } from '../essentials';
 import { handlingOf, isStorable, pageCacheKey, type RequestHandling } from '../policy';
+import { checkedRequest, saveEssentials, stopSavingEssentials } from './essentials';
 import { needsConnectionPage } from './needs-connection';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -19,6 +23,7 @@ const SHELL = `${PREFIX}shell-${__OFFLINE_VERSION__}`;
 const PAGES = `${PREFIX}pages-${__OFFLINE_VERSION__}`;
 const POSTS = `${PREFIX}posts-${__OFFLINE_VERSION__}`;
 const DATA = `${PREFIX}data-${__OFFLINE_VERSION__}`;
+const ESSENTIALS = `${PREFIX}essentials-${__OFFLINE_VERSION__}`;
 const SHELL_PAGE = '/index.html';
 /** A slow connection gives way to the saved copy after this long. */
 const NAVIGATION_TIMEOUT_MS = 3500;
@@ -32,7 +37,7 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
-    const ours = new Set([SHELL, PAGES, POSTS, DATA]);
+    const ours = new Set([SHELL, PAGES, POSTS, DATA, ESSENTIALS]);
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && !ours.has(name)) await caches.delete(name);
     }
@@ -43,17 +48,53 @@ self.addEventListener('activate', (event) => {
 });
 
 self.addEventListener('message', (event) => {
-  const type = (event.data as { type?: string } | null)?.type;
-  if (type === 'skip-waiting') void self.skipWaiting();
+  const message = event.data as { type?: string; request?: unknown } | null;
+  if (message?.type === 'skip-waiting') void self.skipWaiting();
   // The quick exit: the visitor wants no trace of the site. The page has already left.
-  if (type === 'forget') event.waitUntil(forgetEverything());
+  if (message?.type === 'forget') event.waitUntil(forgetEverything());
+  // A page gone idle: keep the essentials (or refresh them, when the saved copy is old).
+  const request = message?.type === 'save-essentials' ? checkedRequest(message.request, { origin, precached }) : null;
+  if (request && !forgotten) event.waitUntil(saveEssentials(request, essentialsPlace));
 });
 
-async function forgetEverything(): Promise<void> {
+/** Set by the quick exit: from then on nothing is written (every write checks it first). */
+let forgotten = false;
+
+async function deleteOurCaches(): Promise<void> {
   for (const name of await caches.keys()) {
     if (name.startsWith(PREFIX)) await caches.delete(name);
   }
+}
+
+async function forgetEverything(): Promise<void> {
+  forgotten = true;
+  await deleteOurCaches();
+  // A write already under way (the essentials, a page being saved) may have opened a cache again.
+  await Promise.allSettled([stopSavingEssentials(), indexLock]);
+  await deleteOurCaches();
   await self.registration.unregister();
+}
+
+const essentialsPlace = {
+  origin,
+  precached,
+  essentialsCache: ESSENTIALS,
+  dataCache: DATA,
+  preferredLanguage: () => preferredLanguage(),
+  isForgotten: () => forgotten,
+  hasSavedPage: async (address: string, language: 'en' | 'ar') =>
+    !!await caches.match(pageCacheKey(origin, address, language), { cacheName: groupOf(address).cacheName }),
+  saveLanding: (address: string, language: 'en' | 'ar', response: Response) => {
+    const group = groupOf(address);
+    return rememberInGroup(group.cacheName, group.budget, group.key, pageCacheKey(origin, address, language), response, true);
+  },
+};
+
+/** The group a page address is saved in, as a navigation to it would be (policy.ts). */
+function groupOf(address: string): { cacheName: string; budget: Budget; key: string } {
+  const handling = handlingOf({ url: new URL(address, origin).href, method: 'GET', mode: 'navigate', hasAuthorization: false, origin, precached });
+  const posts = handling.kind === 'page' && handling.group === 'posts';
+  return { cacheName: posts ? POSTS : PAGES, budget: posts ? POSTS_BUDGET : PAGES_BUDGET, key: handling.kind === 'page' ? handling.groupKey : address };
 }
 
 self.addEventListener('fetch', (event) => {
@@ -124,6 +165,8 @@ async function pageAnswer(event: FetchEvent, handling: Extract<RequestHandling, 
         if (handling.group === 'posts') event.waitUntil(touchGroup(POSTS, handling.groupKey));
         return markedAsSaved(copy);
       }
+      const essential = await caches.match(key, { cacheName: ESSENTIALS });
+      if (essential) return markedAsSaved(essential);
     }
     return null;
   };
@@ -158,7 +201,7 @@ async function markedAsSaved(response: Response): Promise<Response> {
 async function staleWhileRevalidate(event: FetchEvent): Promise<Response> {
   const { request } = event;
   const refreshed = fetch(request).then(async (response) => {
-    if (isStorable(response.status, response.headers.get('Cache-Control'))) {
+    if (!forgotten && isStorable(response.status, response.headers.get('Cache-Control'))) {
       const cache = await caches.open(DATA);
       await cache.put(request, response.clone());
     }
@@ -184,17 +227,40 @@ async function networkFirst(request: Request, remember: (response: Response) => 
   }
 }
 
-/** Uploads never change: a saved copy first. Saved only for a post page that is itself saved. */
+/**
+ * Uploads never change: a saved copy first. Saved only for a post page that is itself saved (the
+ * essentials save their pictures themselves). Offline, a saved width of the same picture stands
+ * in for the width the page asked for.
+ */
 async function pictureAnswer(event: FetchEvent, postIdHint: string | null): Promise<Response> {
   const { request } = event;
-  const saved = await caches.match(request, { cacheName: POSTS });
+  const saved = await caches.match(request, { cacheName: POSTS }) ?? await caches.match(request, { cacheName: ESSENTIALS });
   if (saved) return saved;
-  const response = await fetch(request);
+  let response: Response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    const standIn = await savedWidthOf(new URL(request.url).pathname);
+    if (standIn) return standIn;
+    throw error;
+  }
   const postId = postIdHint ?? await postIdOfClient(event.clientId);
   if (postId && isStorable(response.status, response.headers.get('Cache-Control'))) {
     event.waitUntil(rememberInGroup(POSTS, POSTS_BUDGET, postId, request.url, response.clone(), false));
   }
   return response;
+}
+
+async function savedWidthOf(path: string): Promise<Response | undefined> {
+  const base = pictureBase(path);
+  if (!base) return undefined;
+  const widths = [OFFLINE_PICTURE_WIDTH, ...IMAGE_VARIANT_WIDTHS.filter((width) => width !== OFFLINE_PICTURE_WIDTH)];
+  for (const width of widths) {
+    const candidate = `${origin}${imageVariantPath(base, width)}`;
+    const copy = await caches.match(candidate, { cacheName: ESSENTIALS }) ?? await caches.match(candidate, { cacheName: POSTS });
+    if (copy) return copy;
+  }
+  return undefined;
 }
 
 async function postIdOfClient(clientId: string): Promise<string | null> {
@@ -215,6 +281,7 @@ let indexLock: Promise<unknown> = Promise.resolve();
 /** One change to a group index at a time: two pictures arriving together must not race. */
 function withIndex(cacheName: string, change: (groups: GroupRecord[], cache: Cache) => Promise<GroupRecord[]>): Promise<void> {
   const run = indexLock.then(async () => {
+    if (forgotten) return;
     const cache = await caches.open(cacheName);
     const stored = await cache.match(indexUrl(cacheName));
     const groups = stored ? await stored.json() as GroupRecord[] : [];

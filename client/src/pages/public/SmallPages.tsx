@@ -1,4 +1,4 @@
-// Small screens: browse safely, the rating modal test page and not found.
+// Small screens: browse safely, the rating prompt test page and not found.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { appState } from '../../state/app';
@@ -30,7 +30,7 @@ export function RatingTestPage() {
   return (
     <section className="page">
       <h1>{title}</h1>
-      <button type="button" className="button" onClick={() => { appState.ratingModalOpen = true; }}>
+      <button type="button" className="button" onClick={() => { appState.ratingPrompt = 'on-request'; }}>
         {t('ratingTest.open')}
       </button>
     </section>
