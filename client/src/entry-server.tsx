@@ -6,6 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
+import type { Language } from '@shared/domain';
 import arabic from '../public/assets/locals/ar/translate.json';
 import english from '../public/assets/locals/en/translate.json';
 import { NotFoundScreen, PUBLIC_ROUTES, dataForPage } from './publicRoutes';
@@ -15,8 +16,6 @@ import { PageFactsContext, PreparedData, PreparedDataContext, type PageFacts, ty
 export { dataForPage };
 export type { PageFacts, PreparedAnswers };
 export { PAGE_DATA_ELEMENT_ID } from './ssr/pageData';
-
-export type Language = 'en' | 'ar';
 
 /** One i18next per language, made once: a render is synchronous and never changes its language. */
 function makeI18n(language: Language): I18n {
@@ -65,11 +64,6 @@ export const ready: Promise<unknown> = Promise.all([...PUBLIC_ROUTES.map((route)
 
 /** The public addresses, as Fastify route patterns (the same syntax as wouter's). */
 export const routePatterns: string[] = PUBLIC_ROUTES.map((route) => route.path);
-
-/** A text of the interface in one language (site name and description for feeds and previews). */
-export function translate(language: Language, key: string): string {
-  return i18nByLanguage[language].t(key);
-}
 
 export interface RenderInput {
   /** Path and query of the page (/posts/Iraq?p=2). */

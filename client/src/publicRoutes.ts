@@ -1,7 +1,7 @@
 // The public screens, their addresses and the API answers each one reads first. The browser's
 // router, the server render (which prepares those answers) and the preloading before hydration
 // all read this one table.
-import type { PostLanguage } from '@shared/domain';
+import type { Language } from '@shared/domain';
 import { apiPaths } from './api/paths';
 import { isEmergencyType, isPostType, keywordFromSearch } from './lib/pageAddress';
 import { pageFromSearch } from './lib/pagination';
@@ -16,7 +16,7 @@ export interface PublicRoute {
   screen: Screen<Record<string, string>> | Screen;
   props?: Record<string, string>;
   /** The API paths the screen reads on its first render. */
-  data?: (params: Params, search: string, language: PostLanguage) => string[];
+  data?: (params: Params, search: string, language: Language) => string[];
 }
 
 const loadContent = () => import('./pages/public/ContentPage');
@@ -86,7 +86,7 @@ export function matchPublicRoute(pathname: string): { route: PublicRoute; params
 }
 
 /** Every API path the page at this address reads first, settings (the quick exit) included. */
-export function dataForPage(pathname: string, search: string, language: PostLanguage): string[] {
+export function dataForPage(pathname: string, search: string, language: Language): string[] {
   const match = matchPublicRoute(pathname);
   return [apiPaths.settings, ...(match?.route.data?.(match.params, search, language) ?? [])];
 }

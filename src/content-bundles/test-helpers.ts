@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { extractTarGz, TarGzWriter } from '../backup/tar';
 import { CONTENT_TYPES } from '../modules/content/schema';
-import { POST_LANGUAGES, POST_TYPES } from '../modules/posts/schema';
+import { LANGUAGES, POST_TYPES } from '../modules/posts/schema';
 import { multipart } from '../test/upload-files';
 import { bearer } from '../test/helpers';
 import { CONTENT_MEMBER, MANIFEST_MEMBER, SIGNATURE_MEMBER } from './format';
@@ -42,7 +42,7 @@ export async function publicAnswers(app: FastifyInstance, staffToken: string, ex
       if (page >= pages) break;
     }
   };
-  for (const type of POST_TYPES) for (const language of POST_LANGUAGES) await readPages(`/api/posts/${encodeURIComponent(type)}/${language}`);
+  for (const type of POST_TYPES) for (const language of LANGUAGES) await readPages(`/api/posts/${encodeURIComponent(type)}/${language}`);
   for (const keyword of SEARCHES) await readPages(`/api/posts/s?keyword=${encodeURIComponent(keyword)}`);
   for (const id of [...postIds].sort()) collectUploads((await get(`/api/posts/${id}`, bearer(staffToken))).body);
   // Posts no list shows (drafts, deleted ones) are read as a visitor would: a staff token would see a draft.

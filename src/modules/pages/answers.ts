@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { apiError, messages, type ApiError, type BilingualMessage } from '../../errors';
 import { serializerCompiler } from '../../plugins/serialization';
-import { CONTENT_TYPES, EMERGENCY_TYPES, POST_LANGUAGES, POST_TYPES } from '@shared/domain';
+import { CONTENT_TYPES, EMERGENCY_TYPES, LANGUAGES, POST_TYPES } from '@shared/domain';
 import { IdSchema, pageNumberFrom } from '@shared/schemas';
 import { ContactsRepository } from '../contact/repository';
 import { ContactSchema } from '../contact/schema';
@@ -116,7 +116,7 @@ export class PageAnswers {
     }
     if (segments.length === 3) {
       if (!includes(POST_TYPES, first)) return badRequest('type');
-      if (!includes(POST_LANGUAGES, second)) return badRequest('language');
+      if (!includes(LANGUAGES, second)) return badRequest('language');
       return PageAnswers.data(await this.posts.listPublishedPage(first, second, page));
     }
     // An address that cannot name a post is a missing page, not a bad request.

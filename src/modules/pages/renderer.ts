@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageFacts } from '@shared/domain';
-import type { SiteLanguage } from './language';
+import type { Language } from '@shared/domain';
 
 export type { PageFacts };
 
@@ -13,8 +13,8 @@ export type { PageFacts };
 export interface ServerRender {
   ready: Promise<unknown>;
   routePatterns: string[];
-  dataForPage(pathname: string, search: string, language: SiteLanguage): string[];
-  render(input: { url: string; language: SiteLanguage; answers: Record<string, unknown> }): { html: string; facts: PageFacts };
+  dataForPage(pathname: string, search: string, language: Language): string[];
+  render(input: { url: string; language: Language; answers: Record<string, unknown> }): { html: string; facts: PageFacts };
   PAGE_DATA_ELEMENT_ID: string;
 }
 

@@ -15,7 +15,8 @@ import { PageAnswers, type PreparedAnswer } from './answers';
 import { appManifest } from './app-manifest';
 import { pageDocument, withAppAfterFirstPaint } from './document';
 import { bodyFor, chooseEncoding, type EncodedPage } from './encodings';
-import { pickLanguage, type SiteLanguage } from './language';
+import type { Language } from '@shared/domain';
+import { pickLanguage } from './language';
 import { FEED_SIZE, robotsTxt, rssFeed, sitemapXml } from './machine-files';
 import { publicOrigin } from './origin';
 import { loadPageRenderer, type PageRenderer } from './renderer';
@@ -46,7 +47,7 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><ti
  * the chosen language and the same address without it. Only a path of this site is answered, so
  * the redirect can never lead elsewhere.
  */
-export function languageChoiceOf(url: string): { language: SiteLanguage; location: string } | null {
+export function languageChoiceOf(url: string): { language: Language; location: string } | null {
   const [rawPath, rawQuery = ''] = url.split('?');
   const query = new URLSearchParams(rawQuery);
   const language = query.get('lang');
@@ -59,7 +60,7 @@ export function languageChoiceOf(url: string): { language: SiteLanguage; locatio
 }
 
 /** The cookie the browser's i18next reads and writes (name, path and SameSite alike), for a year. */
-export function languageCookie(language: SiteLanguage): string {
+export function languageCookie(language: Language): string {
   return `i18next=${language}; Path=/; Max-Age=31536000; SameSite=Strict`;
 }
 
@@ -149,7 +150,7 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     }
   });
 
-  async function renderPage(url: string, language: SiteLanguage, origin: string): Promise<RenderedPage> {
+  async function renderPage(url: string, language: Language, origin: string): Promise<RenderedPage> {
     const { entry } = renderer!;
     const [pathname, search = ''] = url.split('?');
     const prepared: Record<string, PreparedAnswer> = {};
@@ -233,7 +234,7 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
       .send(JSON.stringify(appManifest(language)));
   });
   app.get<{ Params: { language: string } }>('/feed/:language', textRoute, async (request, reply) => {
-    const language = /^(en|ar)\.xml$/.exec(request.params.language)?.[1] as SiteLanguage | undefined;
+    const language = /^(en|ar)\.xml$/.exec(request.params.language)?.[1] as Language | undefined;
     if (!language) return reply.callNotFound();
     const feed = rssFeed(publicOrigin(publicUrl, request), language, await posts.latestPublished(language, FEED_SIZE));
     return reply.type('application/rss+xml; charset=utf-8').send(feed);

@@ -11,13 +11,13 @@ import type SQLite from 'better-sqlite3';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import { normalizeForSearch } from './normalize';
-import { MANAGE_PAGE_SIZE, type ManagePage, type PostLanguage, type PostState, type PostSummary, type PostType } from './schema';
+import { MANAGE_PAGE_SIZE, type ManagePage, type Language, type PostState, type PostSummary, type PostType } from './schema';
 import { toMatchExpression } from './search-query';
 
 export interface ManageFilters {
   q?: string;
   type?: PostType;
-  language?: PostLanguage;
+  language?: Language;
   state?: PostState;
   /** An author's id; authors are always limited to their own by the route. */
   author?: string;

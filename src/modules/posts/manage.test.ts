@@ -2,7 +2,7 @@
 // Arabic-normalised search over all states, who sees what, and attacks on the search and filters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, type TestContext } from '../../test/helpers';
-import { POST_LANGUAGES, POST_STATES, POST_TYPES } from '@shared/domain';
+import { LANGUAGES, POST_STATES, POST_TYPES } from '@shared/domain';
 import { facetToken } from './manage-repository';
 import { PostsRepository } from './repository';
 import type { NewPost } from './schema';
@@ -24,7 +24,7 @@ async function manage(query: string, token = adminToken): Promise<ManagePage> {
 
 /** The nth of 60 posts: every type, both languages, the three states, two authors, one date each. */
 function nthPost(n: number): { post: NewPost; author: string; createdAt: string } {
-  const language = POST_LANGUAGES[n % 2];
+  const language = LANGUAGES[n % 2];
   const state = POST_STATES[n % 3];
   return {
     post: {

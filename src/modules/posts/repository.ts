@@ -10,7 +10,7 @@ import { storedAlt } from '@shared/schemas';
 import { AuditRepository } from '../audit/repository';
 import { normalizeForSearch } from './normalize';
 import { ResultCache } from './result-cache';
-import { PAGE_SIZE, publicPost, type NewPost, type Post, type PostLanguage, type PostPage, type PostState, type PostType, type PublicPost } from './schema';
+import { PAGE_SIZE, publicPost, type NewPost, type Post, type Language, type PostPage, type PostState, type PostType, type PublicPost } from './schema';
 import { toMatchExpression } from './search-query';
 
 /**
@@ -67,7 +67,7 @@ function pagesFor(total: number): number {
 
 interface PostColumns {
   title: string; description: string; image: string; image_alt: string | null; pictures: string; pictures_alt: string; video: string;
-  language: PostLanguage; type: PostType; pdf: string; state: PostState; publish_at: string | null;
+  language: Language; type: PostType; pdf: string; state: PostState; publish_at: string | null;
 }
 
 /** The stored columns of a post body: trimmed title, empty strings for missing files. */
@@ -151,7 +151,7 @@ export class PostsRepository {
   }
 
   /** A public list page, encoded; cached until a post changes or a scheduled one comes due. */
-  async listPublishedPage(type: PostType, language: PostLanguage, page: number): Promise<EncodedPage> {
+  async listPublishedPage(type: PostType, language: Language, page: number): Promise<EncodedPage> {
     await this.publishDue();
     const key = `l\u0000${type}\u0000${language}\u0000${page}`;
     const cached = this.cache.get(key);
@@ -191,7 +191,7 @@ export class PostsRepository {
     return this.remember(key, generation, { posts: rows.map((row) => publicPost(toPost(row, 'public'))), pages: pagesFor(n) });
   }
 
-  async listPublished(type: PostType, language: PostLanguage, page: number): Promise<PostPage> {
+  async listPublished(type: PostType, language: Language, page: number): Promise<PostPage> {
     return JSON.parse((await this.listPublishedPage(type, language, page)).toString('utf8')) as PostPage;
   }
 
@@ -343,7 +343,7 @@ export class PostsRepository {
   }
 
   /** The newest published posts in one language, for its feed (as visitors see them). */
-  async latestPublished(language: PostLanguage, limit: number): Promise<PublicPost[]> {
+  async latestPublished(language: Language, limit: number): Promise<PublicPost[]> {
     await this.publishDue();
     const rows = await selectPosts(this.db).where('p.language', '=', language).where('p.state', '=', 'published')
       .orderBy('p.created_at', 'desc').limit(limit).execute();

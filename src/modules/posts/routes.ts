@@ -13,7 +13,7 @@ import { postMessages } from './messages';
 import { PostsRepository } from './repository';
 import {
   ListParamsSchema, ManagePageSchema, ManageQuerySchema, PostBodySchema, PostPageSchema, PostReadSchema, PostSchema, SearchQuerySchema, publicPost,
-  type NewPost, type Post, type PostLanguage,
+  type NewPost, type Post, type Language,
 } from './schema';
 import { checkedSchedule } from './schedule';
 
@@ -61,7 +61,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * The counterpart named in a body, checked: another existing post, in the other language, that
    * this user may edit too, and not already linked to a third post.
    */
-  async function checkedCounterpart(counterpartId: string, language: PostLanguage, user: CurrentUser, selfId: string | null): Promise<Post> {
+  async function checkedCounterpart(counterpartId: string, language: Language, user: CurrentUser, selfId: string | null): Promise<Post> {
     if (counterpartId === selfId) throw apiError(400, postMessages.translationSelf, 'translationOf');
     const counterpart = await posts.findById(counterpartId);
     if (!counterpart) throw apiError(400, postMessages.translationNotFound, 'translationOf');
