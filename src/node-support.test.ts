@@ -19,7 +19,7 @@ describe('supported Node.js lines', () => {
 
   it('npm start on an unsupported Node exits 1 with that line before building anything', () => {
     // Pretend to be Node 20 by overriding process.versions before start.mjs runs.
-    const start = path.join(__dirname, '..', 'start.mjs');
+    const start = path.join(__dirname, '..', 'scripts', 'start.mjs');
     const result = spawnSync(process.execPath, ['--import', 'data:text/javascript,Object.defineProperty(process.versions,"node",{value:"20.20.2"})', start], { encoding: 'utf8' });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe(unsupportedNodeMessage('20.20.2'));

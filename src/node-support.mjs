@@ -1,6 +1,7 @@
 // Which Node.js lines the site runs on. better-sqlite3 13 needs Node 22 or later, and Node 20
 // reached its end of life in April 2026, so an older Node is refused with one clear line
-// instead of a native crash deep inside the database driver.
+// instead of a native crash deep inside the database driver. Plain JavaScript: `npm start`
+// (scripts/start.mjs) checks with it before anything is built, and the server checks again.
 
 export const SUPPORTED_NODE = 'Node.js 22 (22.12 or later) or 24 and later';
 
