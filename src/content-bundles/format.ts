@@ -189,7 +189,6 @@ export const SignatureSchema = Type.Object({
 // Inside the code every field is present: completeContent() fills what an older bundle lacks.
 export type PostItem = Required<Static<typeof PostItemSchema>>;
 export type PageItem = Required<Static<typeof PageItemSchema>>;
-export type BranchItem = Static<typeof BranchItemSchema>;
 export type CityItem = Required<Static<typeof CityItemSchema>>;
 export type EmergencyItem = Static<typeof EmergencyItemSchema>;
 export type ContactItem = Static<typeof ContactItemSchema>;

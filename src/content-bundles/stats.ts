@@ -9,7 +9,7 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Type, type Static } from 'typebox';
 import type { ContentBundleRepository, LocalFigures } from '../modules/content-bundles/repository';
-import { utcDay } from '../modules/events/days';
+import { utcDay } from '@shared/days';
 import { nowIso } from '@shared/ids';
 import { newBundleId } from './export';
 import { BUNDLE_ID_PATTERN } from './format';

@@ -116,7 +116,6 @@ export type NewPost = Static<typeof PostBodySchema>;
 export type Post = Static<typeof PostSchema>;
 export type PublicPost = Static<typeof PublicPostSchema>;
 export interface PostPage { posts: PublicPost[]; pages: number }
-export type ManageQuery = Static<typeof ManageQuerySchema>;
 export type PostSummary = Static<typeof PostSummarySchema>;
 export type ManagePage = Static<typeof ManagePageSchema>;
 
