@@ -15,7 +15,6 @@ import { exportBundle } from '../src/content-bundles/export';
 import { importBundle } from '../src/content-bundles/import';
 import { generateSigningKey } from '../src/content-bundles/keys';
 import { ContentBundleRepository } from '../src/modules/content-bundles/repository';
-import { PostsRepository } from '../src/modules/posts/repository';
 import { makeTestConfig } from '../src/test/helpers';
 
 const POSTS = Number(process.env.BENCH_POSTS || 2000);
@@ -51,7 +50,7 @@ try {
   const hq = await buildApp(makeTestConfig(path.join(scratch, 'hq')), { logger: false });
   const office = await buildApp(makeTestConfig(path.join(scratch, 'office'), { CONTENT_TRUSTED_KEYS: key.publicKeyLine }), { logger: false });
   try {
-    const posts = new PostsRepository(hq.db);
+    const { posts } = hq.repositories;
     const ids: string[] = [];
     let pictureBytes = 0;
     for (let i = 0; i < POSTS; i += 1) {
@@ -69,7 +68,7 @@ try {
     }
     const hqRepository = new ContentBundleRepository(hq.db, hq.sqlite);
     const officeContext = {
-      repository: new ContentBundleRepository(office.db, office.sqlite), db: office.db, dataDir: office.config.dataDir,
+      repository: new ContentBundleRepository(office.db, office.sqlite), db: office.db, changes: office.contentChanges, dataDir: office.config.dataDir,
       uploadsDir: office.config.uploadsDir, trustedKeys: new Set([key.publicKeyLine]), actor: { id: null, email: 'bench' },
     };
 
@@ -79,7 +78,7 @@ try {
 
     for (const id of ids.slice(0, 10)) {
       const post = (await posts.findById(id))!;
-      await posts.update(id, { title: `${post.title} (edited)`, describtion: post.describtion, language: post.language as 'en' | 'ar', type: 'Iraq', image: post.image });
+      await posts.update(id, { title: `${post.title} (edited)`, describtion: post.describtion, language: post.language, type: 'Iraq', image: post.image });
     }
     for (const id of ids.slice(10, 20)) await posts.delete(id);
     const since = await timed(() => exportBundle(path.join(scratch, 'since.tar.gz'), { repository: hqRepository, uploadsDir: hq.config.uploadsDir, signingKey: key, sourceName: 'HQ', since: 'last' }));

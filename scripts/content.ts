@@ -13,6 +13,7 @@ import { BundleRefusedError } from '../src/content-bundles/messages';
 import { DEFAULT_SOURCE_NAME, siteNameOf, trustedKeysOf } from '../src/content-bundles/site';
 import { importFigures, writeFiguresFile } from '../src/content-bundles/stats';
 import { loadConfig, type Config } from '../src/config';
+import { ContentChanges } from '../src/content-changes';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrator';
 import { AuditRepository } from '../src/modules/audit/repository';
@@ -115,7 +116,7 @@ async function run(argv: string[]): Promise<void> {
       }
       await withDatabase(config, async (repository, handle) => {
         const report = await importBundle(archive, {
-          repository, db: handle.db, dataDir: config.dataDir, uploadsDir: config.uploadsDir,
+          repository, db: handle.db, changes: new ContentChanges(), dataDir: config.dataDir, uploadsDir: config.uploadsDir,
           trustedKeys: trustedKeysOf(config, repository), actor: CLI_ACTOR,
         });
         for (const line of describeImport(report)) console.log(line);

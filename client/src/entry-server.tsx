@@ -1,6 +1,6 @@
 // The server render of the public pages (built with `vite build --ssr` next to the client). The
-// server prepares the API answers a page reads (dataForPage tells which), renders the same
-// components the browser hydrates, and builds the <head> from the facts the page reported.
+// server loads the data a page reads (dataForPage names it), renders the same components the
+// browser hydrates, and builds the <head> from the facts the page reported.
 import { StrictMode, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createInstance, type i18n as I18n } from 'i18next';
@@ -14,7 +14,6 @@ import { AppRoutes } from './routes';
 import { PageFactsContext, PreparedData, PreparedDataContext, type PageFacts, type PreparedAnswers } from './ssr/context';
 
 export { dataForPage };
-export type { PageFacts, PreparedAnswers };
 export { PAGE_DATA_ELEMENT_ID } from './ssr/pageData';
 
 /** One i18next per language, made once: a render is synchronous and never changes its language. */

@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AuditRepository, type AuditActor } from '../modules/audit/repository';
 import type { ContentBundleRepository } from '../modules/content-bundles/repository';
-import { clearPublicPostPages } from '../modules/posts/repository';
+import { BOTH_LANGUAGES, type ContentChanges, type ContentKind } from '../content-changes';
 import { variantFileNames, writeVariants } from '../modules/uploads/images';
 import { TEMP_PREFIX } from '../modules/uploads/storage';
 import { removeUnreferencedUploads } from '../modules/uploads/storage';
@@ -33,6 +33,8 @@ export type { ImportReport };
 export interface ImportContext {
   repository: ContentBundleRepository;
   db: Kysely<Database>;
+  /** Told what the bundle changed, so every cache of public answers drops it. */
+  changes: ContentChanges;
   dataDir: string;
   uploadsDir: string;
   trustedKeys: ReadonlySet<string>;
@@ -207,7 +209,9 @@ export async function importBundle(archive: string, context: ImportContext): Pro
       throw error;
     } finally {
       // Pages read while the transaction was open must not outlive it.
-      clearPublicPostPages(context.db);
+      for (const kind of ['posts', 'page-texts', 'cities', 'emergency', 'contacts'] satisfies ContentKind[]) {
+        context.changes.announce({ kind, cause: 'bundle', ids: [], languages: BOTH_LANGUAGES });
+      }
     }
     await removeUnreferencedUploads(context.db, uploadsDir, previousFiles);
     const summary = summaryForAudit(report);

@@ -6,6 +6,7 @@ import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrator';
 import * as m001 from '../db/migrations/001_initial';
+import { ContentChanges } from '../content-changes';
 import { PostsRepository } from '../modules/posts/repository';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'migration-005-'));
@@ -25,7 +26,7 @@ it('adds the bundle tables and columns to an existing database, keeping its post
   try {
     expect(await migrateToLatest(after, backups)).toContain('005_content_bundles');
     expect(readdirSync(backups)).toHaveLength(1);
-    const post = await new PostsRepository(after.db).findById('p1');
+    const post = await new PostsRepository(after.db, new ContentChanges()).findById('p1');
     expect(post).toMatchObject({ title: 'Kept', author: 'u1', authorName: 'Staff' });
     for (const table of ['content_bundle_exports', 'content_bundle_imports', 'content_bundle_items', 'office_stats_imports', 'office_visitor_days', 'office_event_counts', 'office_rating_days']) {
       expect(after.sqlite.prepare('SELECT count(*) AS n FROM sqlite_master WHERE name = ?').get(table)).toEqual({ n: 1 });

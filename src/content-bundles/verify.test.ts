@@ -50,7 +50,7 @@ async function bundleOf(content: Partial<BundleContent>, createdAt = new Date(Da
 
 async function attempt(file: string, limits: BundleLimits = DEFAULT_BUNDLE_LIMITS) {
   return importBundle(file, {
-    repository: new ContentBundleRepository(office.app.db, office.app.sqlite), db: office.app.db,
+    repository: new ContentBundleRepository(office.app.db, office.app.sqlite), db: office.app.db, changes: office.app.contentChanges,
     dataDir: office.config.dataDir, uploadsDir: office.config.uploadsDir, trustedKeys: new Set([key.publicKeyLine]),
     actor: { id: null, email: 'test' }, limits,
   });

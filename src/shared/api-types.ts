@@ -16,3 +16,4 @@ export type { AuditEntry, AuditPage } from '../modules/audit/schema';
 export type { Settings } from '../modules/settings/definitions';
 export type { BundlesOverview, FiguresReport, ImportReport, OfficeSummary } from '../modules/content-bundles/schema';
 export type * from './domain';
+export type * from './page-data';

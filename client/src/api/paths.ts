@@ -1,6 +1,7 @@
 // The API paths the public pages read. The pages and the server render use the same functions, so
 // the data the server prepares for a page is found under exactly the path the page asks for.
 import type { Language } from '@shared/domain';
+import type { PageDataRequest } from '@shared/api-types';
 
 export const apiPaths = {
   settings: '/api/settings',
@@ -15,3 +16,18 @@ export const apiPaths = {
   post: (id: string) => `/api/posts/${encodeURIComponent(id)}`,
   postView: (id: string) => `/api/posts/${encodeURIComponent(id)}/view`,
 } as const;
+
+/** The API path that answers a page's data: where the browser fetches it, and where the server's prepared answer is kept. */
+export function apiPathOf(request: PageDataRequest): string {
+  switch (request.read) {
+    case 'settings': return apiPaths.settings;
+    case 'pageText': return apiPaths.content(request.type);
+    case 'cities': return apiPaths.cities;
+    case 'city': return apiPaths.city(request.name);
+    case 'contacts': return apiPaths.contact;
+    case 'emergency': return apiPaths.emergency(request.type);
+    case 'postList': return apiPaths.postList(request.type, request.language, request.page);
+    case 'search': return apiPaths.search(request.keyword, request.page);
+    case 'post': return apiPaths.post(request.id);
+  }
+}

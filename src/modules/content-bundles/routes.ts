@@ -127,7 +127,7 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const archive = path.join(folder, 'bundle.tar.gz');
       await receiveOneFile(request, 'bundle', DEFAULT_BUNDLE_LIMITS.archiveBytes, archive);
       const run = importQueue.then(() => importBundle(archive, {
-        repository, db: app.db, dataDir: config.dataDir, uploadsDir: config.uploadsDir,
+        repository, db: app.db, changes: app.contentChanges, dataDir: config.dataDir, uploadsDir: config.uploadsDir,
         trustedKeys: trustedKeysOf(config, repository), actor: request.currentUser!,
       }));
       importQueue = run.catch(() => undefined);

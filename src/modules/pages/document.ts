@@ -2,8 +2,7 @@
 // <html>, the page's head (title, description, canonical, Open Graph, Twitter, hreflang), the
 // rendered screen and the data the browser hydrates from.
 import { escapeHtml, jsonForScript, summary } from './escape';
-import type { Language } from '@shared/domain';
-import type { PageFacts } from './renderer';
+import type { Language, PageFacts } from '@shared/domain';
 import { OG_LOCALE, siteText } from './site-text';
 
 const HEAD_REGION = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;

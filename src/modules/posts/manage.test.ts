@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, type TestContext } from '../../test/helpers';
 import { LANGUAGES, POST_STATES, POST_TYPES } from '@shared/domain';
 import { facetToken } from './manage-repository';
-import { PostsRepository } from './repository';
+import type { PostsRepository } from './repository';
 import type { NewPost } from './schema';
 
 let ctx: TestContext;
@@ -44,7 +44,7 @@ beforeAll(async () => {
   adminToken = await login(ctx.app, TEST_ADMIN.email, TEST_ADMIN.password);
   authorA = await createAuthor(ctx.app, adminToken, 'manage-a@example.org');
   authorB = await createAuthor(ctx.app, adminToken, 'manage-b@example.org');
-  repo = new PostsRepository(ctx.app.db);
+  repo = ctx.app.repositories.posts;
   for (const n of SEEDED) {
     const { post, author, createdAt } = nthPost(n);
     await repo.create(post, author, createdAt);

@@ -1,10 +1,11 @@
 // Settings are key/value rows; values are JSON so a later setting may be a number or a flag.
 import type { Kysely } from 'kysely';
+import { BOTH_LANGUAGES, type ContentChanges } from '../../content-changes';
 import type { Database } from '../../db/schema';
 import { SETTING_KEYS, defaultSettings, type Settings } from './definitions';
 
 export class SettingsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database>, private readonly changes: ContentChanges) {}
 
   /** Stored values over the defaults; unknown or unreadable rows are ignored. */
   async read(): Promise<Settings> {
@@ -28,5 +29,7 @@ export class SettingsRepository {
           .execute();
       }
     });
+    // The public settings are part of every page (the quick exit's address).
+    this.changes.announce({ kind: 'settings', cause: 'write', ids: [], languages: BOTH_LANGUAGES });
   }
 }
