@@ -8,12 +8,19 @@ import type { Kysely } from 'kysely';
 import { ContentChanges } from '../content-changes';
 import type { Database } from '../db/schema';
 import { AuditRepository } from './audit/repository';
+import { contactRecords } from './contact/record-store';
 import { ContactsRepository } from './contact/repository';
+import { ContentBundleRepository } from './content-bundles/repository';
+import { pageTextRecords } from './content/record-store';
 import { ContentRepository } from './content/repository';
+import { emergencyRecords } from './emergency/record-store';
 import { EmergencyRepository } from './emergency/repository';
 import { EventsRepository } from './events/repository';
+import { CityRecordStore } from './maps/record-store';
 import { CitiesRepository } from './maps/repository';
+import { OfficeFiguresRepository } from './office-figures/repository';
 import { PostsManageRepository } from './posts/manage-repository';
+import { PostRecordStore } from './posts/record-store';
 import { PostsRepository } from './posts/repository';
 import { RatingRepository } from './rating/repository';
 import { SettingsRepository } from './settings/repository';
@@ -36,6 +43,16 @@ export function buildRepositories(db: Kysely<Database>, sqlite: SQLite.Database,
     events: new EventsRepository(db),
     visitors: new VisitorRepository(db),
     dailyDigests: new DailyDigestsRepository(db),
+    contentBundles: new ContentBundleRepository(db, sqlite),
+    officeFigures: new OfficeFiguresRepository(db, sqlite),
+    /** Whole records of each content kind, read and written synchronously inside one transaction (content bundles). */
+    records: {
+      posts: new PostRecordStore(sqlite),
+      pageTexts: pageTextRecords(sqlite),
+      cities: new CityRecordStore(sqlite),
+      emergency: emergencyRecords(sqlite),
+      contacts: contactRecords(sqlite),
+    },
   };
 }
 

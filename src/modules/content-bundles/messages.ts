@@ -1,6 +1,6 @@
-// Why a bundle or a figures file was refused, in both languages. The API answers them as the usual
+// Why a bundle was refused, in both languages. The API answers them as the usual
 // error body; the command line prints the English line and exits with code 1.
-import type { BilingualMessage } from '../errors';
+import type { BilingualMessage } from '../../errors';
 
 export class BundleRefusedError extends Error {
   constructor(readonly statusCode: number, readonly reason: BilingualMessage, readonly field: string | null = null) {
@@ -61,17 +61,5 @@ export const bundleMessages = {
   badKeyLine: {
     en: 'Each trusted key is one line starting with ed25519:, as headquarters gives it',
     ar: 'كل مفتاح موثوق هو سطر واحد يبدأ بـ ed25519: كما يقدمه المقر الرئيسي',
-  },
-  officeNameMissing: {
-    en: 'Give this site a name first (Content bundles, This site\'s name), so headquarters knows whose figures these are',
-    ar: 'أعطِ هذا الموقع اسماً أولاً (حزم المحتوى، اسم هذا الموقع) ليعرف المقر الرئيسي لمن هذه الأرقام',
-  },
-  statsDamaged: {
-    en: 'The figures file is damaged or is not a field office\'s figures file',
-    ar: 'ملف الأرقام تالف أو ليس ملف أرقام مكتب ميداني',
-  },
-  statsOlder: {
-    en: 'A newer figures file from this office was already imported: nothing was changed',
-    ar: 'تم استيراد ملف أرقام أحدث من هذا المكتب من قبل: لم يتغير شيء',
   },
 } satisfies Record<string, BilingualMessage>;

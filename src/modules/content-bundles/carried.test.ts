@@ -10,15 +10,16 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_VARIANT_WIDTHS, imageVariantPath } from '@shared/domain';
-import { ContentBundleRepository } from '../modules/content-bundles/repository';
-import { upgradeOlderImages } from '../modules/uploads/legacy-images';
-import { makeImage, multipart } from '../test/upload-files';
-import { TEST_ADMIN, bearer, createTestApp, errorOf, login, type TestContext } from '../test/helpers';
+import { upgradeOlderImages } from '../uploads/legacy-images';
+import { makeImage, multipart } from '../../test/upload-files';
+import { TEST_ADMIN, bearer, createTestApp, errorOf, login, type TestContext } from '../../test/helpers';
 import { writeBundle } from './archive';
+import { publishedContent } from './export';
 import { emptyContent, type PostItem } from './format';
 import { generateSigningKey } from './keys';
 import { bundleMessages } from './messages';
-import { exportVia, importVia, MEMBERS, repack, resign } from './test-helpers';
+import { bundleSiteOf } from './site';
+import { exportVia, importVia, MEMBERS, repack, resign } from '../../test/content-bundles';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'bundles-carried-'));
 const hqKey = generateSigningKey(path.join(scratch, 'hq-key.pem'));
@@ -285,8 +286,7 @@ describe('the dashboard list at the office', () => {
       expect(found.posts[0].title).toBe('Zanzibarian outreach');
     }
     // An edit at headquarters is found by its new words, no longer by the old ones.
-    const repository = new ContentBundleRepository(hq.app.db, hq.app.sqlite);
-    const id = repository.publishedContent().posts.find((post) => post.title === 'Zanzibarian outreach')!.id;
+    const id = (await publishedContent(bundleSiteOf(hq.app))).posts.find((post) => post.title === 'Zanzibarian outreach')!.id;
     const post = await readPost(hq.app, hqToken, id);
     await call(hq.app, hqToken, 'PUT', `/api/posts/${id}`, postBody(post, { title: 'Ocelotine outreach' }));
     await importInto(office, await exportVia(hq.app, hqToken, scratchFile('search-edit.tar.gz'), 'last'));

@@ -8,10 +8,10 @@ import { expect } from 'vitest';
 import { extractTarGz, TarGzWriter } from '../backup/tar';
 import { CONTENT_TYPES } from '../modules/content/schema';
 import { LANGUAGES, POST_TYPES } from '../modules/posts/schema';
-import { multipart } from '../test/upload-files';
-import { bearer } from '../test/helpers';
-import { CONTENT_MEMBER, MANIFEST_MEMBER, SIGNATURE_MEMBER } from './format';
-import { signBytes, type SigningKey } from './keys';
+import { multipart } from './upload-files';
+import { bearer } from './helpers';
+import { CONTENT_MEMBER, MANIFEST_MEMBER, SIGNATURE_MEMBER } from '../modules/content-bundles/format';
+import { signBytes, type SigningKey } from '../modules/content-bundles/keys';
 
 const SEARCHES = ['trafficking', 'الاتجار', 'victims', 'العراق', 'guide', 'labour'];
 

@@ -7,13 +7,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { makeImage, makePdf, multipart } from '../test/upload-files';
-import { ContentBundleRepository } from '../modules/content-bundles/repository';
-import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, type TestContext } from '../test/helpers';
+import { makeImage, makePdf, multipart } from '../../test/upload-files';
+import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, type TestContext } from '../../test/helpers';
 import { writeBundle } from './archive';
+import { publishedContent } from './export';
 import { generateSigningKey, loadSigningKey } from './keys';
 import { bundleMessages } from './messages';
-import { bundleState, exportVia, importVia, MEMBERS, officeOwnData, publicAnswers, repack } from './test-helpers';
+import { bundleSiteOf } from './site';
+import { bundleState, exportVia, importVia, MEMBERS, officeOwnData, publicAnswers, repack } from '../../test/content-bundles';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'bundles-test-'));
 const hqKeyFile = path.join(scratch, 'hq-key.pem');
@@ -199,8 +200,7 @@ describe('bundles the office refuses, with nothing changed', () => {
   });
 
   it('a bundle signed by a key the office does not trust, even with headquarters\' name and a newer date', async () => {
-    const repository = new ContentBundleRepository(hq.app.db, hq.app.sqlite);
-    const content = { ...repository.publishedContent(), tombstones: [] };
+    const content = { ...(await publishedContent(bundleSiteOf(hq.app))), tombstones: [] };
     content.emergency = [{ id: 'ffffffffffffffffffffffff', type: 'Emergency', value: '111', nameEn: 'Fake hotline', nameAr: 'خط مزيف', icon: '', createdAt: new Date().toISOString() }];
     const forged = await writeBundle(scratchFile('forged.tar.gz'), {
       bundleId: '20990101-000000-abcdef', baseBundleId: null, createdAt: '2099-01-01T00:00:00.000Z', sourceName: 'Headquarters Baghdad',

@@ -6,9 +6,10 @@
 //   signature.json   the Ed25519 signature of manifest.json's exact bytes, and the public key that made it
 // Trust flows from the signature to the manifest, and from the manifest's checksums to every file.
 import { Type, type Static } from 'typebox';
-import { CONTENT_TEXT_MAX } from '../modules/content/schema';
-import { UPLOAD_LIMITS } from '../modules/uploads/limits';
+import { CONTENT_TEXT_MAX } from '../content/schema';
+import { UPLOAD_LIMITS } from '../uploads/limits';
 import { BUNDLE_KINDS, type BundleKind } from '@shared/domain';
+import { STAMPED_ID_PATTERN } from '@shared/ids';
 import { ALT_TEXT_MAX, IdSchema, UploadPathSchema } from '@shared/schemas';
 
 export const BUNDLE_FORMAT = 'anti-trafficking-site-content-bundle';
@@ -29,7 +30,7 @@ export { BUNDLE_KINDS, type BundleKind };
 export const PARKED_CITY_PREFIX = '\u0001';
 
 /** 20261123-093512-4f9a2c: the UTC time it was made, then 6 random hex digits. Sorts by time. */
-export const BUNDLE_ID_PATTERN = '^\\d{8}-\\d{6}-[0-9a-f]{6}$';
+export const BUNDLE_ID_PATTERN = STAMPED_ID_PATTERN;
 
 export interface BundleLimits {
   /** The archive file as received. */

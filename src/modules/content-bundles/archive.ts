@@ -8,9 +8,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { extractTarGz, isSafeMemberName, TarGzWriter, type ArchivedFile } from '../backup/tar';
-import { detectFileType, SIGNATURE_BYTES } from '../modules/uploads/file-types';
-import { fileOfPublicPath, publicPathOf, STORED_NAME } from '../modules/uploads/storage';
+import { extractTarGz, isSafeMemberName, TarGzWriter, type ArchivedFile } from '../../backup/tar';
+import { detectFileType, SIGNATURE_BYTES } from '../uploads/file-types';
+import { fileOfPublicPath, publicPathOf, STORED_NAME } from '../uploads/storage';
 import {
   BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, BUNDLE_KINDS, BundleContentSchema, CONTENT_MEMBER, DEFAULT_BUNDLE_LIMITS, filesOfItem,
   itemIdOf, MANIFEST_MEMBER, ManifestSchema, PARKED_CITY_PREFIX, SIGNATURE_MEMBER, SignatureSchema, UPLOADS_PREFIX,

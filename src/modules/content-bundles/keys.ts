@@ -1,32 +1,9 @@
 // Ed25519 keys of content bundles (node:crypto only). Headquarters keeps the private key in a file
-// readable by its owner only; a field office trusts the public key, written as one pasteable line:
-// "ed25519:" and the 32 raw key bytes in base64url.
+// readable by its owner only; a field office trusts the public key, written as one pasteable line
+// (@shared/public-key-line, which the configuration checks too).
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
-
-const PREFIX = 'ed25519:';
-const LINE = /^ed25519:[A-Za-z0-9_-]{43}$/;
-
-export function isPublicKeyLine(value: string): boolean {
-  if (!LINE.test(value)) return false;
-  try {
-    publicKeyFromLine(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export function publicKeyFromLine(line: string): KeyObject {
-  if (!LINE.test(line)) throw new Error('not a public key line');
-  return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: line.slice(PREFIX.length) }, format: 'jwk' });
-}
-
-export function lineOfPublicKey(key: KeyObject): string {
-  const jwk = key.export({ format: 'jwk' });
-  if (jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string') throw new Error('not an Ed25519 key');
-  return `${PREFIX}${jwk.x}`;
-}
+import { lineOfPublicKey, publicKeyFromLine } from '@shared/public-key-line';
 
 export interface SigningKey {
   privateKey: KeyObject;

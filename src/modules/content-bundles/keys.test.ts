@@ -3,9 +3,10 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../../config';
 import { emptyContent, type PostItem } from './format';
-import { generateSigningKey, isPublicKeyLine, loadSigningKey, signatureMatches, signBytes } from './keys';
+import { isPublicKeyLine } from '@shared/public-key-line';
+import { generateSigningKey, loadSigningKey, signatureMatches, signBytes } from './keys';
 import { removeStaleWorkFolders } from './site';
 import { canonicalJson, changesSince, snapshotOf } from './snapshot';
 

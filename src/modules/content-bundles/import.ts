@@ -4,37 +4,32 @@
 //  3. refuse if a file of the bundle would replace a different file of the same name;
 //  4. copy the new uploads in (fsync'd, never over an existing name) and write each image's
 //     responsive variants from it (variants never travel: the bundle stays small);
-//  5. one transaction: apply the items, record the bundle; on failure the copied files are removed;
-//  6. then drop the public caches, remove files nothing shows any more, and write the audit log.
+//  5. one transaction: apply the items through the content modules' record stores, record the
+//     bundle; on failure the copied files are removed;
+//  6. then announce what changed (every cache of public answers drops it), remove files nothing
+//     shows any more, and write the audit log.
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { AuditRepository, type AuditActor } from '../modules/audit/repository';
-import type { ContentBundleRepository } from '../modules/content-bundles/repository';
-import { BOTH_LANGUAGES, type ContentChanges, type ContentKind } from '../content-changes';
-import { variantFileNames, writeVariants } from '../modules/uploads/images';
-import { TEMP_PREFIX } from '../modules/uploads/storage';
-import { removeUnreferencedUploads } from '../modules/uploads/storage';
+import { BOTH_LANGUAGES, type ContentKind } from '../../content-changes';
+import type { AuditActor } from '../audit/repository';
+import { variantFileNames, writeVariants } from '../uploads/images';
+import { removeUnreferencedUploads, TEMP_PREFIX } from '../uploads/storage';
 import { nowIso } from '@shared/ids';
-import type { ImportReport } from '../modules/content-bundles/schema';
 import { applyContent } from './apply';
-import { eachConcurrently } from './pool';
 import { readVerifiedBundle, uploadsOf, type StagedFile, type VerifiedBundle } from './archive';
-import { BUNDLE_KINDS, type BundleLimits } from './format';
+import { BUNDLE_KINDS, type BundleKind, type BundleLimits } from './format';
 import { bundleMessages, refused } from './messages';
+import { eachConcurrently } from './pool';
+import type { ContentBundleRepository } from './repository';
+import type { ImportReport } from './schema';
+import type { BundleSite } from './site';
 
 /** What an import changed: the API's answer (its schema is the one definition). */
 export type { ImportReport };
 
-
-export interface ImportContext {
-  repository: ContentBundleRepository;
-  db: Kysely<Database>;
-  /** Told what the bundle changed, so every cache of public answers drops it. */
-  changes: ContentChanges;
+export interface ImportOptions {
   dataDir: string;
   uploadsDir: string;
   trustedKeys: ReadonlySet<string>;
@@ -42,6 +37,9 @@ export interface ImportContext {
   actor: AuditActor;
   limits?: BundleLimits;
 }
+
+/** The content-changes kind of each bundle kind. */
+const CHANGE_KINDS: Record<BundleKind, ContentKind> = { posts: 'posts', pages: 'page-texts', cities: 'cities', emergency: 'emergency', contacts: 'contacts' };
 
 /** Refuses a bundle that was applied already, is not newer than the last one of its source, or misses its base. */
 function checkOrder(repository: ContentBundleRepository, bundle: VerifiedBundle): void {
@@ -165,12 +163,13 @@ function summaryForAudit(report: ImportReport): Record<string, unknown> {
 }
 
 /** Verifies and applies one bundle file; throws BundleRefusedError with nothing changed when it is refused. */
-export async function importBundle(archive: string, context: ImportContext): Promise<ImportReport> {
-  const { repository, uploadsDir } = context;
+export async function importBundle(archive: string, site: BundleSite, options: ImportOptions): Promise<ImportReport> {
+  const { bundles: repository } = site;
+  const { uploadsDir } = options;
   // Staged inside DATA_DIR: a small /tmp is never filled, and the size bounds apply before anything is kept.
-  const stageDir = mkdtempSync(path.join(context.dataDir, '.content-import-'));
+  const stageDir = mkdtempSync(path.join(options.dataDir, '.content-import-'));
   try {
-    const bundle = await readVerifiedBundle(archive, path.join(stageDir, 'unpacked'), context.trustedKeys, context.limits);
+    const bundle = await readVerifiedBundle(archive, path.join(stageDir, 'unpacked'), options.trustedKeys, options.limits);
     checkOrder(repository, bundle);
     const created = await copyUploads(await filesToCopy(bundle, uploadsDir), uploadsDir);
     let variants: { written: string[]; unreadable: string[] };
@@ -185,10 +184,11 @@ export async function importBundle(archive: string, context: ImportContext): Pro
     const { manifest } = bundle;
     let report: ImportReport;
     let previousFiles: string[];
+    let changedIds: Record<BundleKind, string[]>;
     try {
-      ({ report, previousFiles } = await repository.transaction(() => {
+      ({ report, previousFiles, changedIds } = await repository.transaction(() => {
         checkOrder(repository, bundle); // again inside the transaction: another import may have finished meanwhile
-        const applied = applyContent(repository, bundle.sourceKey, bundle.content, manifest.baseBundleId === null);
+        const applied = applyContent(site, bundle.sourceKey, bundle.content, manifest.baseBundleId === null);
         const done: ImportReport = {
           bundleId: manifest.bundleId,
           baseBundleId: manifest.baseBundleId,
@@ -202,21 +202,19 @@ export async function importBundle(archive: string, context: ImportContext): Pro
           files: { copied: copiedCount, alreadyPresent: uploadsOf(bundle.content).filter((p) => bundle.files.has(p)).length - copiedCount },
         };
         repository.recordImport({ ...done, report: done });
-        return { report: done, previousFiles: applied.previousFiles };
+        return { report: done, previousFiles: applied.previousFiles, changedIds: applied.changedIds };
       }));
     } catch (error) {
       for (const file of created) rmSync(file, { force: true });
       throw error;
-    } finally {
-      // Pages read while the transaction was open must not outlive it.
-      for (const kind of ['posts', 'page-texts', 'cities', 'emergency', 'contacts'] satisfies ContentKind[]) {
-        context.changes.announce({ kind, cause: 'bundle', ids: [], languages: BOTH_LANGUAGES });
-      }
     }
-    await removeUnreferencedUploads(context.db, uploadsDir, previousFiles);
+    for (const kind of BUNDLE_KINDS) {
+      if (changedIds[kind].length > 0) site.changes.announce({ kind: CHANGE_KINDS[kind], cause: 'bundle', ids: changedIds[kind], languages: BOTH_LANGUAGES });
+    }
+    await removeUnreferencedUploads(site.db, uploadsDir, previousFiles);
     const summary = summaryForAudit(report);
     if (variants.unreadable.length > 0) summary.imagesWithoutVariants = variants.unreadable;
-    await new AuditRepository(context.db).record(context.actor, 'create', 'content-bundle', report.bundleId, summary);
+    await site.audit.record(options.actor, 'create', 'content-bundle', report.bundleId, summary);
     return report;
   } finally {
     rmSync(stageDir, { recursive: true, force: true });

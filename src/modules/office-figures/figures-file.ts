@@ -8,15 +8,14 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Type, type Static } from 'typebox';
-import type { ContentBundleRepository, LocalFigures } from '../modules/content-bundles/repository';
+import { apiError } from '../../errors';
 import { utcDay } from '@shared/days';
-import { nowIso } from '@shared/ids';
-import { newBundleId } from './export';
-import { BUNDLE_ID_PATTERN } from './format';
-import { bundleMessages, refused } from './messages';
+import { nowIso, stampedId, STAMPED_ID_PATTERN } from '@shared/ids';
+import { figuresMessages } from './messages';
+import type { LocalFigures, OfficeFiguresRepository } from './repository';
 
-export const STATS_FORMAT = 'anti-trafficking-site-office-figures';
-export const STATS_FORMAT_VERSION = 1;
+const STATS_FORMAT = 'anti-trafficking-site-office-figures';
+const STATS_FORMAT_VERSION = 1;
 /** Compressed and unpacked bounds: years of daily figures of a busy office fit many times over. */
 export const STATS_LIMITS = { fileBytes: 50 * 1024 * 1024, unpackedBytes: 200 * 1024 * 1024 } as const;
 
@@ -24,10 +23,10 @@ const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const Count = Type.Integer({ minimum: 0, maximum: 1_000_000_000 });
 const Rows = { maxItems: 5_000_000 };
 
-export const OfficeFiguresSchema = Type.Object({
+const OfficeFiguresSchema = Type.Object({
   format: Type.Literal(STATS_FORMAT),
   formatVersion: Type.Literal(STATS_FORMAT_VERSION),
-  exportId: Type.String({ pattern: BUNDLE_ID_PATTERN }),
+  exportId: Type.String({ pattern: STAMPED_ID_PATTERN }),
   office: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
   createdAt: Type.String({ minLength: 10, maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}T' }),
   fromDay: Day,
@@ -63,7 +62,7 @@ export function figuresFile(office: string, figures: LocalFigures, now = new Dat
   const result: OfficeFigures = {
     format: STATS_FORMAT,
     formatVersion: STATS_FORMAT_VERSION,
-    exportId: newBundleId(now),
+    exportId: stampedId(now),
     office: office.trim(),
     createdAt: now.toISOString(),
     fromDay: days[0] ?? today,
@@ -90,14 +89,14 @@ export function writeFiguresFile(outFile: string, office: string, figures: Local
 }
 
 export function parseFiguresFile(bytes: Buffer): OfficeFigures {
-  if (bytes.length > STATS_LIMITS.fileBytes) throw refused(413, bundleMessages.tooLarge, 'stats');
+  if (bytes.length > STATS_LIMITS.fileBytes) throw apiError(413, figuresMessages.tooLarge, 'stats');
   let value: unknown;
   try {
     value = JSON.parse(gunzipSync(bytes, { maxOutputLength: STATS_LIMITS.unpackedBytes }).toString('utf8')) as unknown;
   } catch {
-    throw refused(400, bundleMessages.statsDamaged, 'stats');
+    throw apiError(400, figuresMessages.statsDamaged, 'stats');
   }
-  if (!validateFigures(value)) throw refused(400, bundleMessages.statsDamaged, 'stats');
+  if (!validateFigures(value)) throw apiError(400, figuresMessages.statsDamaged, 'stats');
   const inRange = (day: string) => day >= value.fromDay && day <= value.toDay;
   const rows = [...value.visitors, ...value.events, ...value.ratings];
   const unique = (keys: string[]) => new Set(keys).size === keys.length;
@@ -105,12 +104,12 @@ export function parseFiguresFile(bytes: Buffer): OfficeFigures {
     && unique(value.events.map((row) => `${row.day}\u0000${row.name}\u0000${row.path}`))
     && unique(value.ratings.map((row) => `${row.day}\u0000${row.scope}\u0000${row.rate}`));
   if (value.fromDay > value.toDay || !rows.every((row) => inRange(row.day)) || !keysUnique || officeKeyOf(value.office) === '') {
-    throw refused(400, bundleMessages.statsDamaged, 'stats');
+    throw apiError(400, figuresMessages.statsDamaged, 'stats');
   }
   return value;
 }
 
-export interface FiguresImportReport {
+interface FiguresImportReport {
   office: string;
   exportId: string;
   createdAt: string;
@@ -120,14 +119,14 @@ export interface FiguresImportReport {
   alreadyImported: boolean;
 }
 
-export async function importFigures(repository: ContentBundleRepository, bytes: Buffer): Promise<FiguresImportReport> {
+export async function importFigures(repository: OfficeFiguresRepository, bytes: Buffer): Promise<FiguresImportReport> {
   const figures = parseFiguresFile(bytes);
   const officeKey = officeKeyOf(figures.office);
   const report = { office: figures.office, exportId: figures.exportId, createdAt: figures.createdAt, fromDay: figures.fromDay, toDay: figures.toDay };
   return repository.transaction(() => {
-    if (repository.findStatsImport(figures.exportId)) return { ...report, alreadyImported: true };
-    const last = repository.lastStatsImport(officeKey);
-    if (last && figures.createdAt <= last.createdAt) throw refused(409, bundleMessages.statsOlder, 'stats');
+    if (repository.findImport(figures.exportId)) return { ...report, alreadyImported: true };
+    const last = repository.lastImport(officeKey);
+    if (last && figures.createdAt <= last.createdAt) throw apiError(409, figuresMessages.statsOlder, 'stats');
     repository.replaceOfficeFigures({ ...report, officeKey, officeName: figures.office, importedAt: nowIso() }, figures);
     return { ...report, alreadyImported: false };
   });

@@ -4,10 +4,10 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { multipart } from '../test/upload-files';
-import { TEST_ADMIN, bearer, createTestApp, errorOf, login, type TestContext } from '../test/helpers';
-import { bundleMessages } from './messages';
-import { officeKeyOf, parseFiguresFile } from './stats';
+import { multipart } from '../../test/upload-files';
+import { TEST_ADMIN, bearer, createTestApp, errorOf, login, type TestContext } from '../../test/helpers';
+import { figuresMessages } from './messages';
+import { officeKeyOf, parseFiguresFile } from './figures-file';
 
 let hq: TestContext;
 let hqToken: string;
@@ -101,7 +101,7 @@ describe('figures from a field office', () => {
     const before = await offices();
     const response = await importFigures(older);
     expect(response.statusCode).toBe(409);
-    expect(errorOf(response.body)).toMatchObject({ messageEn: bundleMessages.statsOlder.en, messageAr: bundleMessages.statsOlder.ar });
+    expect(errorOf(response.body)).toMatchObject({ messageEn: figuresMessages.statsOlder.en, messageAr: figuresMessages.statsOlder.ar });
     expect(await offices()).toEqual(before);
   });
 
@@ -125,7 +125,7 @@ describe('figures from a field office', () => {
     for (const data of forged) {
       const response = await importFigures(data);
       expect(response.statusCode, response.body).toBe(400);
-      expect(errorOf(response.body).messageEn).toBe(bundleMessages.statsDamaged.en);
+      expect(errorOf(response.body).messageEn).toBe(figuresMessages.statsDamaged.en);
     }
     expect(await offices()).toEqual(before);
   });
@@ -136,7 +136,7 @@ describe('figures from a field office', () => {
       const token = await login(unnamed.app, TEST_ADMIN.email, TEST_ADMIN.password);
       const response = await unnamed.app.inject({ method: 'GET', url: '/api/content-bundles/figures', headers: bearer(token) });
       expect(response.statusCode).toBe(400);
-      expect(errorOf(response.body).messageEn).toBe(bundleMessages.officeNameMissing.en);
+      expect(errorOf(response.body).messageEn).toBe(figuresMessages.officeNameMissing.en);
     } finally {
       await unnamed.cleanup();
     }

@@ -1,4 +1,5 @@
-// Applies checked bundle content to the office's database, inside the caller's transaction.
+// Applies checked bundle content to the office's database, inside the caller's transaction,
+// through each content module's record store (stores.ts).
 // Rules:
 // - items are created or replaced under the source's own ids (upsert); identical items are left alone;
 // - an incremental bundle deletes what its tombstones name, a full bundle what the same source
@@ -8,18 +9,25 @@
 // - a new post arrives with headquarters' view count, an updated one keeps the office's own;
 // - translation links are set once every post is in, only between published posts of the same
 //   source; a link the office made to a post of its own (or to a draft it keeps) stays as it is.
-import type { AnyItem, ContentBundleRepository } from '../modules/content-bundles/repository';
-import { BUNDLE_KINDS, filesOfItem, itemIdOf, type BundleContent, type BundleKind, type CityItem, type PostItem } from './format';
+import { BUNDLE_KINDS, filesOfItem, itemIdOf, PARKED_CITY_PREFIX, type BundleContent, type BundleKind, type CityItem, type PostItem } from './format';
+import type { ContentBundleRepository } from './repository';
 import { itemKey, sameContent, splitItemKey } from './snapshot';
+import { deleteItem, localItem, writeItem, type AnyItem, type ContentRecords } from './stores';
 
-export interface KindChanges {
+/** The bundle's own records (what each source brought) and the content modules' record stores. */
+export interface ApplyTarget {
+  bundles: ContentBundleRepository;
+  records: ContentRecords;
+}
+
+interface KindChanges {
   added: number;
   updated: number;
   deleted: number;
   unchanged: number;
 }
 
-export interface AppliedChanges {
+interface AppliedChanges {
   changes: Record<BundleKind, KindChanges>;
   /** Posts the bundle would have changed or removed, kept because the office holds them as drafts. */
   keptDrafts: number;
@@ -27,15 +35,21 @@ export interface AppliedChanges {
   replacedCities: string[];
   /** Upload paths that records showed before and may no longer show (removed if nothing else does). */
   previousFiles: string[];
+  /** The items added, changed or removed, by kind: what visitors see differently now. */
+  changedIds: Record<BundleKind, string[]>;
+}
+
+function noIds(): Record<BundleKind, string[]> {
+  return Object.fromEntries(BUNDLE_KINDS.map((kind) => [kind, []])) as unknown as Record<BundleKind, string[]>;
 }
 
 function noChanges(): Record<BundleKind, KindChanges> {
   return Object.fromEntries(BUNDLE_KINDS.map((kind) => [kind, { added: 0, updated: 0, deleted: 0, unchanged: 0 }])) as Record<BundleKind, KindChanges>;
 }
 
-export function applyContent(repository: ContentBundleRepository, sourceKey: string, content: BundleContent, full: boolean): AppliedChanges {
-  const result: AppliedChanges = { changes: noChanges(), keptDrafts: 0, replacedCities: [], previousFiles: [] };
-  const broughtBefore = repository.itemsFromSource(sourceKey);
+export function applyContent({ bundles, records }: ApplyTarget, sourceKey: string, content: BundleContent, full: boolean): AppliedChanges {
+  const result: AppliedChanges = { changes: noChanges(), keptDrafts: 0, replacedCities: [], previousFiles: [], changedIds: noIds() };
+  const broughtBefore = bundles.itemsFromSource(sourceKey);
 
   const inBundle = new Set<string>();
   for (const kind of BUNDLE_KINDS) for (const item of content[kind]) inBundle.add(itemKey(kind, itemIdOf(kind, item)));
@@ -45,30 +59,32 @@ export function applyContent(repository: ContentBundleRepository, sourceKey: str
 
   for (const key of removals) {
     const { kind, id } = splitItemKey(key);
-    const local = repository.localItem(kind, id);
+    const local = localItem(records, kind, id);
     if (local?.draft) { result.keptDrafts += 1; continue; }
-    repository.forgetItem(kind, id);
+    bundles.forgetItem(kind, id);
     if (!local) continue;
-    repository.deleteItem(kind, id);
+    deleteItem(records, kind, id);
     result.previousFiles.push(...filesOfItem(kind, local.item));
     result.changes[kind].deleted += 1;
+    result.changedIds[kind].push(id);
   }
 
-  freeCityNames(repository, content.cities, result);
+  freeCityNames({ bundles, records }, content.cities, result);
 
   const unchangedPosts = new Set<string>();
   for (const kind of BUNDLE_KINDS) {
     for (const item of content[kind] as AnyItem[]) {
       const id = itemIdOf(kind, item);
-      const local = repository.localItem(kind, id);
-      repository.rememberItem(sourceKey, kind, id);
+      const local = localItem(records, kind, id);
+      bundles.rememberItem(sourceKey, kind, id);
       if (local?.draft) { result.keptDrafts += 1; continue; }
       if (local && sameContent(local.item, item)) {
         result.changes[kind].unchanged += 1;
         if (kind === 'posts') unchangedPosts.add(id);
         continue;
       }
-      repository.writeItem(kind, item, !!local);
+      writeItem(records, kind, item, !!local);
+      result.changedIds[kind].push(id);
       if (local) {
         const kept = new Set(filesOfItem(kind, item));
         result.previousFiles.push(...filesOfItem(kind, local.item).filter((file) => !kept.has(file)));
@@ -79,8 +95,9 @@ export function applyContent(repository: ContentBundleRepository, sourceKey: str
     }
   }
   // A post whose only change is its link counts as updated.
-  for (const id of applyTranslations(repository, sourceKey, content.posts)) {
+  for (const id of applyTranslations({ bundles, records }, sourceKey, content.posts)) {
     if (!unchangedPosts.has(id)) continue;
+    result.changedIds.posts.push(id);
     result.changes.posts.unchanged -= 1;
     result.changes.posts.updated += 1;
   }
@@ -97,12 +114,13 @@ export function applyContent(repository: ContentBundleRepository, sourceKey: str
  * let go, then set, so the unique index never sees two posts naming the same one. Answers the
  * bundle posts whose link changed.
  */
-function applyTranslations(repository: ContentBundleRepository, sourceKey: string, posts: PostItem[]): string[] {
-  const fromSource = repository.itemsFromSource(sourceKey);
-  const isOurs = (id: string) => fromSource.has(itemKey('posts', id)) && repository.postLink(id)?.state === 'published';
+function applyTranslations({ bundles, records }: ApplyTarget, sourceKey: string, posts: PostItem[]): string[] {
+  const fromSource = bundles.itemsFromSource(sourceKey);
+  const stored = records.posts;
+  const isOurs = (id: string) => fromSource.has(itemKey('posts', id)) && stored.link(id)?.state === 'published';
   const isHeld = (id: string) => {
-    const linked = repository.postLink(id)?.translationOf ?? null;
-    return (linked !== null && !isOurs(linked)) || repository.postsLinkedTo(id).some((other) => !isOurs(other));
+    const linked = stored.link(id)?.translationOf ?? null;
+    return (linked !== null && !isOurs(linked)) || stored.linkedTo(id).some((other) => !isOurs(other));
   };
   const inBundle = new Map(posts.map((post) => [post.id, post]));
   const wanted = new Map<string, string | null>();
@@ -110,15 +128,15 @@ function applyTranslations(repository: ContentBundleRepository, sourceKey: strin
     if (!isOurs(post.id) || isHeld(post.id)) continue;
     const target = post.translationOf;
     const acceptable = target !== null && target !== post.id && isOurs(target) && !isHeld(target)
-      && repository.postLink(target)?.language !== post.language
+      && stored.link(target)?.language !== post.language
       && (!inBundle.has(target) || inBundle.get(target)!.translationOf === post.id);
     wanted.set(post.id, acceptable ? target : null);
   }
 
-  const before = new Map([...wanted.keys()].map((id) => [id, repository.postLink(id)?.translationOf ?? null]));
+  const before = new Map([...wanted.keys()].map((id) => [id, stored.link(id)?.translationOf ?? null]));
   const letGo = (id: string) => {
-    for (const other of repository.postsLinkedTo(id)) repository.setTranslation(other, null);
-    repository.setTranslation(id, null);
+    for (const other of stored.linkedTo(id)) stored.setLink(other, null);
+    stored.setLink(id, null);
   };
   for (const [id, target] of wanted) {
     if (before.get(id) === target) continue;
@@ -126,33 +144,35 @@ function applyTranslations(repository: ContentBundleRepository, sourceKey: strin
     if (target !== null) letGo(target);
   }
   for (const [id, target] of wanted) {
-    if (target === null || repository.postLink(id)?.translationOf === target) continue;
-    repository.setTranslation(id, target);
-    repository.setTranslation(target, id);
+    if (target === null || stored.link(id)?.translationOf === target) continue;
+    stored.setLink(id, target);
+    stored.setLink(target, id);
   }
-  return [...wanted.keys()].filter((id) => (repository.postLink(id)?.translationOf ?? null) !== before.get(id));
+  return [...wanted.keys()].filter((id) => (stored.link(id)?.translationOf ?? null) !== before.get(id));
 }
 
 /**
  * City names are unique (without case). Bundle cities that change name first step aside, so two
  * cities may swap names; then an office city holding a name the bundle needs is removed.
  */
-function freeCityNames(repository: ContentBundleRepository, cities: CityItem[], result: AppliedChanges): void {
+function freeCityNames({ bundles, records }: ApplyTarget, cities: CityItem[], result: AppliedChanges): void {
+  // Not a NUL character: NOCASE stops comparing at one, so every parked name would collide.
   for (const city of cities) {
-    const local = repository.localItem('cities', city.id);
-    if (local && !local.draft && (local.item as CityItem).name !== city.name) repository.parkCityName(city.id);
+    const local = records.cities.find(city.id);
+    if (local && local.name !== city.name) records.cities.rename(city.id, `${PARKED_CITY_PREFIX}${city.id}`);
   }
   const bundleIds = new Set(cities.map((city) => city.id));
   for (const city of cities) {
-    const holder = repository.cityIdNamed(city.name);
+    const holder = records.cities.idNamed(city.name);
     if (!holder || holder === city.id || bundleIds.has(holder)) continue;
-    const local = repository.localItem('cities', holder);
-    repository.forgetItem('cities', holder);
-    repository.deleteItem('cities', holder);
+    const local = localItem(records, 'cities', holder);
+    bundles.forgetItem('cities', holder);
+    deleteItem(records, 'cities', holder);
     if (local) {
       result.previousFiles.push(...filesOfItem('cities', local.item));
       result.replacedCities.push((local.item as CityItem).name);
     }
     result.changes.cities.deleted += 1;
+    result.changedIds.cities.push(holder);
   }
 }

@@ -6,15 +6,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContentBundleRepository } from '../modules/content-bundles/repository';
-import { makeImage } from '../test/upload-files';
-import { createTestApp, type TestContext } from '../test/helpers';
+import { makeImage } from '../../test/upload-files';
+import { createTestApp, type TestContext } from '../../test/helpers';
 import { writeBundle } from './archive';
 import { DEFAULT_BUNDLE_LIMITS, emptyContent, type BundleContent, type BundleLimits, type PostItem } from './format';
 import { importBundle } from './import';
 import { generateSigningKey } from './keys';
 import { BundleRefusedError, bundleMessages } from './messages';
-import { bundleState, repack, resign } from './test-helpers';
+import { bundleSiteOf } from './site';
+import { bundleState, repack, resign } from '../../test/content-bundles';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'bundle-verify-'));
 const key = generateSigningKey(path.join(scratch, 'key.pem'));
@@ -49,8 +49,7 @@ async function bundleOf(content: Partial<BundleContent>, createdAt = new Date(Da
 }
 
 async function attempt(file: string, limits: BundleLimits = DEFAULT_BUNDLE_LIMITS) {
-  return importBundle(file, {
-    repository: new ContentBundleRepository(office.app.db, office.app.sqlite), db: office.app.db, changes: office.app.contentChanges,
+  return importBundle(file, bundleSiteOf(office.app), {
     dataDir: office.config.dataDir, uploadsDir: office.config.uploadsDir, trustedKeys: new Set([key.publicKeyLine]),
     actor: { id: null, email: 'test' }, limits,
   });

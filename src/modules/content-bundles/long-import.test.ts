@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { multipart } from '../test/upload-files';
-import { TEST_ADMIN, createTestApp, login, type TestContext } from '../test/helpers';
+import { multipart } from '../../test/upload-files';
+import { TEST_ADMIN, createTestApp, login, type TestContext } from '../../test/helpers';
 import { generateSigningKey } from './keys';
-import { exportVia } from './test-helpers';
+import { exportVia } from '../../test/content-bundles';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'bundles-long-import-'));
 const hqKey = generateSigningKey(path.join(scratch, 'hq-key.pem'));

@@ -1,18 +1,20 @@
-// Making a bundle at headquarters: every published item (or, with `since`, what changed after an
-// earlier bundle), their uploads, a manifest of checksums, signed. Each bundle made is recorded
-// with the fingerprints of everything published at that moment, which is what `since` compares to.
-import { randomBytes } from 'node:crypto';
+// Making a bundle at headquarters: everything visitors may see (or, with `since`, what changed
+// after an earlier bundle), their uploads, a manifest of checksums, signed. The posts are
+// PublicPosts' answer, the one rule of what visitors may see; page texts, places, numbers and
+// contacts are public whole. Each bundle made is recorded with the fingerprints of everything it
+// could describe at that moment, which is what `since` compares to.
 import { rmSync } from 'node:fs';
-import { backupTimestamp } from '../backup/create';
-import type { ContentBundleRepository } from '../modules/content-bundles/repository';
+import { stampedId } from '@shared/ids';
 import { writeBundle, type WrittenBundle } from './archive';
-import type { BundleLimits } from './format';
+import type { BundleContent, BundleLimits } from './format';
 import type { SigningKey } from './keys';
 import { bundleMessages, refused } from './messages';
+import type { ContentBundleRepository } from './repository';
+import type { BundleSite } from './site';
 import { changesSince, snapshotOf, type Snapshot } from './snapshot';
+import { postItemOf, publicRecords } from './stores';
 
 export interface ExportOptions {
-  repository: ContentBundleRepository;
   uploadsDir: string;
   signingKey: SigningKey;
   sourceName: string;
@@ -22,12 +24,8 @@ export interface ExportOptions {
   limits?: BundleLimits;
 }
 
-export function newBundleId(now: Date): string {
-  return `${backupTimestamp(now)}-${randomBytes(3).toString('hex')}`;
-}
-
 /** The bundle id `since` names, or null for a full bundle; refuses an id not made here with this key. */
-export function resolveBase(repository: ContentBundleRepository, since: string | null | undefined, signingKey: SigningKey): { bundleId: string; snapshot: Snapshot } | null {
+function resolveBase(repository: ContentBundleRepository, since: string | null | undefined, signingKey: SigningKey): { bundleId: string; snapshot: Snapshot } | null {
   if (since === undefined || since === null || since === '') return null;
   const id = since === 'last' ? repository.latestExportId() : since;
   const base = id ? repository.findExport(id) : undefined;
@@ -36,8 +34,15 @@ export function resolveBase(repository: ContentBundleRepository, since: string |
   return { bundleId: base.bundleId, snapshot: JSON.parse(base.snapshot) as Snapshot };
 }
 
-export async function exportBundle(outFile: string, options: ExportOptions): Promise<WrittenBundle> {
-  const { repository, signingKey } = options;
+/** Everything a full bundle describes: visible posts with their authors, and the public records. */
+export async function publishedContent(site: BundleSite): Promise<Omit<BundleContent, 'tombstones'>> {
+  const posts = (await site.publicPosts.all()).map(postItemOf);
+  return { posts, ...(await site.bundles.transaction(() => publicRecords(site.records))) };
+}
+
+export async function exportBundle(outFile: string, site: BundleSite, options: ExportOptions): Promise<WrittenBundle> {
+  const { bundles: repository } = site;
+  const { signingKey } = options;
   const latestId = repository.latestExportId();
   const latest = latestId ? repository.findExport(latestId) : undefined;
   // Offices apply only bundles newer than the last one: each bundle is later than the one before,
@@ -45,9 +50,9 @@ export async function exportBundle(outFile: string, options: ExportOptions): Pro
   let now = options.now ?? new Date();
   if (latest && now.toISOString() <= latest.createdAt) now = new Date(Date.parse(latest.createdAt) + 1);
   const base = resolveBase(repository, options.since, signingKey);
-  const published = await repository.transaction(() => repository.publishedContent());
+  const published = await publishedContent(site);
   const content = base ? changesSince(base.snapshot, published) : { ...published, tombstones: [] };
-  const bundleId = newBundleId(now);
+  const bundleId = stampedId(now);
   const written = await writeBundle(outFile, {
     bundleId,
     baseBundleId: base?.bundleId ?? null,

@@ -3,11 +3,11 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { openDatabase } from '../db/connection';
-import { migrateToLatest } from '../db/migrator';
-import * as m001 from '../db/migrations/001_initial';
-import { ContentChanges } from '../content-changes';
-import { PostsRepository } from '../modules/posts/repository';
+import { openDatabase } from '../connection';
+import { migrateToLatest } from '../migrator';
+import * as m001 from './001_initial';
+import { ContentChanges } from '../../content-changes';
+import { PostsRepository } from '../../modules/posts/repository';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'migration-005-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
