@@ -3,10 +3,7 @@
 // through each content module's record store (see stores.ts). Statements are synchronous
 // (better-sqlite3) and run inside one Kysely transaction: the whole apply happens in one turn of
 // the event loop, so no request ever reads half of an import, and a failure rolls it all back.
-import type SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { preparedOnce } from '../../db/statements';
+import { SynchronousRepository } from '../../db/statements';
 import type { BundleKind } from './format';
 
 export interface ExportRecord {
@@ -58,23 +55,8 @@ const SQL = {
   listImports: 'SELECT * FROM content_bundle_imports ORDER BY applied_at DESC LIMIT ?',
 } as const;
 
-export class ContentBundleRepository {
-  private readonly statement;
-
-  /** db and sqlite must be the same connection (openDatabase gives both). */
-  constructor(private readonly db: Kysely<Database>, sqlite: SQLite.Database) {
-    this.statement = preparedOnce(sqlite);
-  }
-
-  /**
-   * Runs `work` (synchronous statements of this repository and the record stores) inside one
-   * transaction, queued behind any Kysely transaction in progress on the connection. Reads see one
-   * consistent state; writes commit together or not at all.
-   */
-  async transaction<T>(work: () => T): Promise<T> {
-    return this.db.transaction().execute(async () => work());
-  }
-
+/** Its transaction() also holds the record stores' statements of an import (see stores.ts). */
+export class ContentBundleRepository extends SynchronousRepository {
   // ---- headquarters: the bundles made here ----
 
   findExport(bundleId: string): ExportRecord | undefined {

@@ -3,8 +3,9 @@
 import type { BilingualMessage } from '../../errors';
 
 export const figuresMessages = {
-  tooLarge: { en: 'The figures file is larger than this site accepts', ar: 'حجم ملف الأرقام أكبر مما يقبله هذا الموقع' },
-  noFile: { en: 'Choose a figures file first', ar: 'اختر ملف الأرقام أولاً' },
+  // The same words as a bundle's (docs/product-rules.md, Messages): the dashboard shows both on one screen.
+  tooLarge: { en: 'The bundle is larger than this site accepts', ar: 'حجم الحزمة أكبر مما يقبله هذا الموقع' },
+  noFile: { en: 'Choose a bundle file first', ar: 'اختر ملف الحزمة أولاً' },
   officeNameMissing: {
     en: 'Give this site a name first (Content bundles, This site\'s name), so headquarters knows whose figures these are',
     ar: 'أعطِ هذا الموقع اسماً أولاً (حزم المحتوى، اسم هذا الموقع) ليعرف المقر الرئيسي لمن هذه الأرقام',

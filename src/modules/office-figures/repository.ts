@@ -1,10 +1,7 @@
 // The SQL of office figures: a field office's own daily counts (read from the visitor, event and
 // rating tables), and the figures of field offices imported at headquarters. Synchronous
 // statements inside one transaction, so a file's days are replaced whole or not at all.
-import type SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { preparedOnce } from '../../db/statements';
+import { SynchronousRepository } from '../../db/statements';
 import type { EventName, RatingScope } from '@shared/domain';
 import type { OfficeSummary } from './schema';
 
@@ -59,19 +56,7 @@ const SQL = {
   officeRatings: 'SELECT scope, sum(count) AS votes, sum(count * rate) AS total FROM office_rating_days WHERE office_key = ? GROUP BY scope',
 } as const;
 
-export class OfficeFiguresRepository {
-  private readonly statement;
-
-  /** db and sqlite must be the same connection (openDatabase gives both). */
-  constructor(private readonly db: Kysely<Database>, sqlite: SQLite.Database) {
-    this.statement = preparedOnce(sqlite);
-  }
-
-  /** Runs `work` (this repository's synchronous statements) in one transaction. */
-  async transaction<T>(work: () => T): Promise<T> {
-    return this.db.transaction().execute(async () => work());
-  }
-
+export class OfficeFiguresRepository extends SynchronousRepository {
   private all<T>(text: string, ...params: unknown[]): T[] {
     return this.statement(text).all(...params) as T[];
   }

@@ -3,7 +3,8 @@
 // publishDue() is a comparison with the next publication time while nothing is due, so a machine
 // that slept or a clock that jumped still shows the post at the first read after its time.
 // Publishing is a posts write: the repository announces it on the content-changes signal (cause
-// 'schedule'), and every cache drops what it kept. See docs/decisions.md, "Scheduled posts".
+// 'schedule'), and every cache drops what it kept. See docs/decisions.md,
+// "Scheduled posts are published by a timer, and before any read that must not show them late".
 import type { ContentChanges } from '../../content-changes';
 import type { PostsRepository } from './repository';
 
