@@ -39,7 +39,7 @@ export class ContentChanges {
     return () => this.listeners.delete(listener);
   }
 
-  /** Tells every listener, before returning. A change of nothing (no ids where ids count) is still told. */
+  /** Tells every listener, before returning. */
   announce(change: ContentChange): void {
     for (const listener of this.listeners) listener(change);
   }
