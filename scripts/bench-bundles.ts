@@ -11,11 +11,10 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
-import { exportBundle } from '../src/content-bundles/export';
-import { importBundle } from '../src/content-bundles/import';
-import { generateSigningKey } from '../src/content-bundles/keys';
-import { ContentBundleRepository } from '../src/modules/content-bundles/repository';
-import { PostsRepository } from '../src/modules/posts/repository';
+import { exportBundle } from '../src/modules/content-bundles/export';
+import { importBundle } from '../src/modules/content-bundles/import';
+import { generateSigningKey } from '../src/modules/content-bundles/keys';
+import { bundleSiteOf } from '../src/modules/content-bundles/site';
 import { makeTestConfig } from '../src/test/helpers';
 
 const POSTS = Number(process.env.BENCH_POSTS || 2000);
@@ -51,7 +50,7 @@ try {
   const hq = await buildApp(makeTestConfig(path.join(scratch, 'hq')), { logger: false });
   const office = await buildApp(makeTestConfig(path.join(scratch, 'office'), { CONTENT_TRUSTED_KEYS: key.publicKeyLine }), { logger: false });
   try {
-    const posts = new PostsRepository(hq.db);
+    const { posts } = hq.repositories;
     const ids: string[] = [];
     let pictureBytes = 0;
     for (let i = 0; i < POSTS; i += 1) {
@@ -67,23 +66,21 @@ try {
       }, null, new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString());
       ids.push(post._id);
     }
-    const hqRepository = new ContentBundleRepository(hq.db, hq.sqlite);
-    const officeContext = {
-      repository: new ContentBundleRepository(office.db, office.sqlite), db: office.db, dataDir: office.config.dataDir,
-      uploadsDir: office.config.uploadsDir, trustedKeys: new Set([key.publicKeyLine]), actor: { id: null, email: 'bench' },
-    };
+    const hqSite = bundleSiteOf(hq);
+    const officeSite = bundleSiteOf(office);
+    const officeOptions = { dataDir: office.config.dataDir, uploadsDir: office.config.uploadsDir, trustedKeys: new Set([key.publicKeyLine]), actor: { id: null, email: 'bench' } };
 
-    const full = await timed(() => exportBundle(path.join(scratch, 'full.tar.gz'), { repository: hqRepository, uploadsDir: hq.config.uploadsDir, signingKey: key, sourceName: 'HQ' }));
-    const applied = await timed(() => longestBlock(() => importBundle(full.value.file, officeContext)));
+    const full = await timed(() => exportBundle(path.join(scratch, 'full.tar.gz'), hqSite, { uploadsDir: hq.config.uploadsDir, signingKey: key, sourceName: 'HQ' }));
+    const applied = await timed(() => longestBlock(() => importBundle(full.value.file, officeSite, officeOptions)));
     const rssAfterImport = rssMb();
 
     for (const id of ids.slice(0, 10)) {
       const post = (await posts.findById(id))!;
-      await posts.update(id, { title: `${post.title} (edited)`, describtion: post.describtion, language: post.language as 'en' | 'ar', type: 'Iraq', image: post.image });
+      await posts.update(id, { title: `${post.title} (edited)`, describtion: post.describtion, language: post.language, type: 'Iraq', image: post.image });
     }
     for (const id of ids.slice(10, 20)) await posts.delete(id);
-    const since = await timed(() => exportBundle(path.join(scratch, 'since.tar.gz'), { repository: hqRepository, uploadsDir: hq.config.uploadsDir, signingKey: key, sourceName: 'HQ', since: 'last' }));
-    const incremental = await timed(() => importBundle(since.value.file, officeContext));
+    const since = await timed(() => exportBundle(path.join(scratch, 'since.tar.gz'), hqSite, { uploadsDir: hq.config.uploadsDir, signingKey: key, sourceName: 'HQ', since: 'last' }));
+    const incremental = await timed(() => importBundle(since.value.file, officeSite, officeOptions));
 
     const mb = (file: string) => (statSync(file).size / 1024 / 1024).toFixed(1);
     console.log(`content bundles, ${POSTS} posts with a ${IMAGE_SIDE} px picture each (${Math.round(pictureBytes / POSTS / 1024)} KB on average) (Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)})\n`);

@@ -1,20 +1,16 @@
-// The posts repository's query path alone, with its page cache out of the way: what a cache
-// miss costs for each read and write. bench:api measures the routes, where the public list and
-// search are almost always served from the cache; this script measures what is behind it.
+// The posts repository's query path alone, behind the public posts' page cache: what a cache miss
+// costs for each read and write. bench:api measures the routes, where the public list and search
+// are almost always served from the cache; this script measures what is behind it.
 // Run: npm run bench:posts-queries (2,000 posts, the median of 5 rounds per operation).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { PostsRepository, type EncodedPage } from '../src/modules/posts/repository';
-import { ResultCache } from '../src/modules/posts/result-cache';
+import { toMatchExpression } from '../src/modules/posts/search-query';
 import { BENCH_POSTS, benchPost } from './lib/bench-posts';
 
 const ROUNDS = 5;
-
-/** A cache whose entries expire at once: every read goes to the database. */
-const neverHits = () => new ResultCache<EncodedPage>(1, -1);
 
 async function timePerCall(calls: number, run: (i: number) => unknown): Promise<number> {
   for (let i = 0; i < Math.min(calls, 100); i++) await run(i); // warm-up
@@ -30,7 +26,7 @@ async function timePerCall(calls: number, run: (i: number) => unknown): Promise<
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-posts-'));
 const app = await buildApp(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', ADMIN_EMAIL: 'bench@example.org', ADMIN_PASSWORD: 'bench-password-1', DAILY_BACKUPS_KEPT: '0' }), { logger: false });
 try {
-  const repo = new PostsRepository(app.db, neverHits());
+  const repo = app.repositories.posts;
   const ids: string[] = [];
   for (let i = 0; i < BENCH_POSTS; i++) ids.push((await repo.create(benchPost(i), null))._id);
   const admin = { id: 'nobody', isAdmin: true };
@@ -41,9 +37,9 @@ try {
     figures.push({ operation, 'µs per call': Math.round(await timePerCall(calls, run)) });
   };
   // International posts are the English ones of every sixth: 334 posts, 38 pages.
-  await measure('list page (International/en, pages 1..38) + count', 2000, (i) => repo.listPublishedPage('International', 'en', 1 + (i % 38)));
-  await measure('search "trafficking" (pages 1..10) + count', 500, (i) => repo.searchPage('trafficking', 1 + (i % 10)));
-  await measure('search "الاتجار" (pages 1..10) + count', 500, (i) => repo.searchPage('الاتجار', 1 + (i % 10)));
+  await measure('list page (International/en, pages 1..38) + count', 2000, (i) => repo.visiblePage('International', 'en', 1 + (i % 38)));
+  await measure('search "trafficking" (pages 1..10) + count', 500, (i) => repo.visibleSearchPage(toMatchExpression('trafficking')!, 1 + (i % 10)));
+  await measure('search "الاتجار" (pages 1..10) + count', 500, (i) => repo.visibleSearchPage(toMatchExpression('الاتجار')!, 1 + (i % 10)));
   await measure('post by id', 5000, (i) => repo.findById(ids[i % ids.length]));
   await measure('count a view', 2000, (i) => repo.countView(ids[i % ids.length]));
   await measure('author\'s posts (none)', 5000, () => repo.listForAuthor(author));

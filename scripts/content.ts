@@ -5,18 +5,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { databaseInUse } from '../src/backup/server-lock';
-import { BUNDLE_KINDS } from '../src/content-bundles/format';
-import { exportBundle } from '../src/content-bundles/export';
-import { importBundle, type ImportReport } from '../src/content-bundles/import';
-import { generateSigningKey, isReadableByOthers, loadSigningKey } from '../src/content-bundles/keys';
-import { BundleRefusedError } from '../src/content-bundles/messages';
-import { DEFAULT_SOURCE_NAME, siteNameOf, trustedKeysOf } from '../src/content-bundles/site';
-import { importFigures, writeFiguresFile } from '../src/content-bundles/stats';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type DatabaseHandle } from '../src/db/connection';
+import { ContentChanges } from '../src/content-changes';
+import { openDatabase } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrator';
-import { AuditRepository } from '../src/modules/audit/repository';
-import { ContentBundleRepository } from '../src/modules/content-bundles/repository';
+import { ApiError } from '../src/errors';
+import { exportBundle } from '../src/modules/content-bundles/export';
+import { BUNDLE_KINDS } from '../src/modules/content-bundles/format';
+import { importBundle, type ImportReport } from '../src/modules/content-bundles/import';
+import { generateSigningKey, isReadableByOthers, loadSigningKey } from '../src/modules/content-bundles/keys';
+import { BundleRefusedError } from '../src/modules/content-bundles/messages';
+import { bundleSiteOf, DEFAULT_SOURCE_NAME, trustedKeysOf, type BundleSite } from '../src/modules/content-bundles/site';
+import { importFigures, writeFiguresFile } from '../src/modules/office-figures/figures-file';
+import { postServices } from '../src/modules/posts/plugin';
+import { buildRepositories, type Repositories } from '../src/modules/repositories';
+import { siteNameOf } from '../src/modules/settings/site-name';
 import { machineActor } from '../src/modules/users/recovery';
 
 const USAGE = `usage: npm run content -- <command>     (DATA_DIR=... chooses the data, default ./data)
@@ -35,11 +38,16 @@ class UsageError extends Error {}
 /** There is no logged-in user: the audit log names the machine and system account, as npm run users does. */
 const CLI_ACTOR = machineActor('command line');
 
-async function withDatabase<T>(config: Config, work: (repository: ContentBundleRepository, handle: DatabaseHandle) => Promise<T>): Promise<T> {
+/** The server's repositories and services over this command's own connection (no server runs meanwhile for an import). */
+async function withDatabase<T>(config: Config, work: (site: BundleSite, repositories: Repositories) => Promise<T>): Promise<T> {
   const handle = openDatabase(config.databaseFile);
   try {
     await migrateToLatest(handle, config.backupsDir);
-    return await work(new ContentBundleRepository(handle.db, handle.sqlite), handle);
+    const changes = new ContentChanges();
+    const repositories = buildRepositories(handle.db, handle.sqlite, changes);
+    const { publicPosts } = postServices(repositories.posts, changes);
+    const site = bundleSiteOf({ repositories, publicPosts, audit: repositories.audit, contentChanges: changes, db: handle.db });
+    return await work(site, repositories);
   } finally {
     await handle.close();
   }
@@ -94,10 +102,10 @@ async function run(argv: string[]): Promise<void> {
       if (!existsSync(config.contentSigningKeyFile)) throw new Error(`no signing key at ${config.contentSigningKeyFile}: run npm run content -- keygen once (or set CONTENT_SIGNING_KEY)`);
       if (isReadableByOthers(config.contentSigningKeyFile)) console.warn(`warning: ${config.contentSigningKeyFile} can be read by other users: chmod 600 it`);
       const signingKey = loadSigningKey(config.contentSigningKeyFile);
-      await withDatabase(config, async (repository) => {
-        const written = await exportBundle(out, {
-          repository, uploadsDir: config.uploadsDir, signingKey, since: values.since ?? null,
-          sourceName: values.source?.trim() || siteNameOf(config, repository) || DEFAULT_SOURCE_NAME,
+      await withDatabase(config, async (site) => {
+        const written = await exportBundle(out, site, {
+          uploadsDir: config.uploadsDir, signingKey, since: values.since ?? null,
+          sourceName: values.source?.trim() || (await siteNameOf(config, site.settings)) || DEFAULT_SOURCE_NAME,
         });
         const { manifest } = written;
         console.log(`bundle written: ${written.file}`);
@@ -113,10 +121,9 @@ async function run(argv: string[]): Promise<void> {
       if (databaseInUse(config.databaseFile)) {
         throw new Error('the server is running: import from Dashboard > Content bundles (it refreshes the public site at once), or stop the server first');
       }
-      await withDatabase(config, async (repository, handle) => {
-        const report = await importBundle(archive, {
-          repository, db: handle.db, dataDir: config.dataDir, uploadsDir: config.uploadsDir,
-          trustedKeys: trustedKeysOf(config, repository), actor: CLI_ACTOR,
+      await withDatabase(config, async (site) => {
+        const report = await importBundle(archive, site, {
+          dataDir: config.dataDir, uploadsDir: config.uploadsDir, trustedKeys: await trustedKeysOf(config, site.settings), actor: CLI_ACTOR,
         });
         for (const line of describeImport(report)) console.log(line);
       });
@@ -125,10 +132,10 @@ async function run(argv: string[]): Promise<void> {
     case 'export-stats': {
       const out = path.resolve(required(values.out, '--out <file>'));
       if (existsSync(out)) throw new Error(`${out} exists already`);
-      await withDatabase(config, async (repository) => {
-        const office = values.office?.trim() || siteNameOf(config, repository);
+      await withDatabase(config, async (site, { officeFigures }) => {
+        const office = values.office?.trim() || (await siteNameOf(config, site.settings));
         if (!office) throw new UsageError('name this office: --office <name>, OFFICE_NAME, or Dashboard > Content bundles');
-        const figures = writeFiguresFile(out, office, await repository.transaction(() => repository.localFigures()));
+        const figures = writeFiguresFile(out, office, await officeFigures.transaction(() => officeFigures.localFigures()));
         console.log(`figures of ${figures.office} written: ${out} (export ${figures.exportId}, days ${figures.fromDay} to ${figures.toDay})`);
       });
       return;
@@ -136,13 +143,13 @@ async function run(argv: string[]): Promise<void> {
     case 'import-stats': {
       const file = path.resolve(required(positionals[0], '<file>'));
       if (!existsSync(file)) throw new Error(`${file} does not exist`);
-      await withDatabase(config, async (repository, handle) => {
-        const report = await importFigures(repository, readFileSync(file));
+      await withDatabase(config, async (_site, { officeFigures, audit }) => {
+        const report = await importFigures(officeFigures, readFileSync(file));
         if (report.alreadyImported) {
           console.log(`figures ${report.exportId} of ${report.office} were imported before: nothing changed`);
           return;
         }
-        await new AuditRepository(handle.db).record(CLI_ACTOR, 'create', 'office-figures', report.exportId, { office: report.office, days: `${report.fromDay}..${report.toDay}` });
+        await audit.record(CLI_ACTOR, 'create', 'office-figures', report.exportId, { office: report.office, days: `${report.fromDay}..${report.toDay}` });
         console.log(`figures of ${report.office} added (export ${report.exportId}, days ${report.fromDay} to ${report.toDay})`);
       });
       return;
@@ -159,7 +166,7 @@ try {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exit(2);
   }
-  if (error instanceof BundleRefusedError) {
+  if (error instanceof BundleRefusedError || error instanceof ApiError) {
     console.error(`refused: ${error.message}`);
     if (!/nothing was changed/.test(error.message)) console.error('nothing was changed');
   } else {

@@ -11,7 +11,8 @@ import { openDatabase, type SynchronousMode } from './db/connection';
 import { migrateToLatest } from './db/migrator';
 import { apiModules } from './modules';
 import { JSON_BODY_LIMIT } from './shared/body-limits';
-import auditPlugin from './modules/audit/plugin';
+import postServicesPlugin from './modules/posts/plugin';
+import repositoriesPlugin from './modules/repositories';
 import dailyDigestsPlugin from './modules/visitor/plugin';
 import { runStartupTasks } from './startup';
 import authPlugin from './plugins/auth';
@@ -104,7 +105,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installHttpCaching(app);
 
   await app.register(databasePlugin, { handle });
-  await app.register(auditPlugin);
+  await app.register(repositoriesPlugin);
+  await app.register(postServicesPlugin);
   await app.register(dailyDigestsPlugin);
   await app.register(authPlugin);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { isPublicKeyLine } from './content-bundles/keys';
+import { isPublicKeyLine } from '@shared/public-key-line';
 
 /** A setting that cannot be used; its message names the variable and is meant to be printed alone. */
 export class ConfigError extends Error {

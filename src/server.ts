@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app';
 import { ConfigError, loadConfig, redactConfig, type Config } from './config';
 import { describeStorageError } from './storage-errors';
-import { exitUnlessSupportedNode } from '../scripts/lib/node-support.mjs';
+import { exitUnlessSupportedNode } from './node-support.mjs';
 
 export interface RunningServer {
   app: FastifyInstance;

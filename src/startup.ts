@@ -6,14 +6,13 @@ import { scheduleDailyBackups } from './backup/daily';
 import { scheduleOlderImagesUpgrade } from './modules/uploads/legacy-images';
 import { sweepUnreferencedUploads } from './modules/uploads/sweep';
 import { ensureFirstAdmin } from './modules/users/bootstrap';
-import { UsersRepository } from './modules/users/repository';
 import { seedDemoContent } from './seed/seed-demo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function runStartupTasks(app: FastifyInstance): Promise<void> {
   await mkdir(app.config.uploadsDir, { recursive: true });
-  await ensureFirstAdmin(new UsersRepository(app.db), app.config, app.log);
+  await ensureFirstAdmin(app.repositories.users, app.config, app.log);
   if (app.config.seedDemo) await seedDemoContent(app);
   scheduleUploadSweeps(app);
   scheduleOlderImagesUpgrade(app);

@@ -73,14 +73,16 @@ describe('starting with a data folder the server may not write', () => {
     const locked = path.join(scratch, 'locked');
     mkdirSync(locked);
     chmodSync(locked, 0o555);
-    chmodSync(scratch, 0o755);
-    // root ignores folder permissions: the server then runs as nobody, as a service user would.
-    const asServiceUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    // root writes through folder permissions: the server then runs as root without that one power
+    // (util-linux's setpriv drops CAP_DAC_OVERRIDE), so the folder stops it as it stops a service
+    // user, while it still reads the checkout wherever it lives (a 0700 folder of another user too).
+    const [command, ...prefix] = process.getuid?.() === 0
+      ? ['setpriv', '--bounding-set=-dac_override', '--inh-caps=-dac_override', '--', process.execPath]
+      : [process.execPath];
+    const child = spawn(command, [...prefix, '--import', 'tsx', 'src/server.ts'], {
       cwd: path.resolve(import.meta.dirname, '..'),
       env: { ...process.env, DATA_DIR: path.join(locked, 'data'), PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
-      ...asServiceUser,
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });

@@ -7,10 +7,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { writeBundle } from '../../src/content-bundles/archive';
-import { newBundleId } from '../../src/content-bundles/export';
-import { emptyContent, type PostItem } from '../../src/content-bundles/format';
-import { generateSigningKey } from '../../src/content-bundles/keys';
+import { writeBundle } from '../../src/modules/content-bundles/archive';
+import { emptyContent, type PostItem } from '../../src/modules/content-bundles/format';
+import { generateSigningKey } from '../../src/modules/content-bundles/keys';
+import { stampedId } from '../../src/shared/ids';
 import { apiLogin, auth, openAs, PNG } from './dashboard-helpers';
 
 async function expectNoSeriousViolations(page: Page, label: string) {
@@ -40,14 +40,14 @@ test('an admin applies bundles from a file in English and in Arabic; a replay is
       authorName: 'Headquarters', createdAt: '2020-01-01T00:00:00.000Z', updatedAt: '2020-01-01T00:00:00.000Z', translationOf: null,
     };
     const first = new Date();
-    const firstId = newBundleId(first);
+    const firstId = stampedId(first);
     const bundle = (file: string, id: string, base: string | null, at: Date, item: PostItem) => writeBundle(path.join(scratch, file), {
       bundleId: id, baseBundleId: base, createdAt: at.toISOString(), sourceName: 'Headquarters Baghdad',
       content: { ...emptyContent(), posts: [item] }, uploadsDir: uploads, signingKey: key,
     });
     const full = await bundle('content-full.tar.gz', firstId, null, first, post);
     const second = new Date(first.getTime() + 1000);
-    const since = await bundle('content-since.tar.gz', newBundleId(second), firstId, second, { ...post, title: 'Corrected at headquarters', updatedAt: second.toISOString() });
+    const since = await bundle('content-since.tar.gz', stampedId(second), firstId, second, { ...post, title: 'Corrected at headquarters', updatedAt: second.toISOString() });
 
     // English.
     await openAs(page, admin, '/dashboard/content-bundles');

@@ -1,5 +1,5 @@
 // Shared steps of the dashboard browser tests: API logins, a stored session, small real files.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 
 export interface LoggedIn { _id: string; name: string; email: string; isAdmin: boolean; isAuthor: boolean; token: string }
@@ -29,6 +29,17 @@ export async function openAs(page: Page, user: LoggedIn, path: string, language:
   await page.context().addCookies([{ name: 'i18next', value: language, url: new URL('/', page.url()).href }]);
   await page.evaluate((stored) => localStorage.setItem('userInfo', JSON.stringify(stored)), user);
   await page.goto(path);
+}
+
+/**
+ * Clicks `button` and answers the response of the write it sends (`method` to `path`): what a test
+ * reads afterwards is what this save stored. A toast is no such proof: an earlier save's toast with
+ * the same words may still be on screen.
+ */
+export async function clickAndAwaitSave(page: Page, button: Locator, method: string, path: string): Promise<Response> {
+  const answer = page.waitForResponse((response) => response.request().method() === method && new URL(response.url()).pathname === path);
+  await button.click();
+  return answer;
 }
 
 export const auth = (user: LoggedIn) => ({ Authorization: `Bearer ${user.token}` });

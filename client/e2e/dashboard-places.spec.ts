@@ -1,6 +1,6 @@
 // Maps with branches, emergency contacts and contact entries.
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, auth, createAuthor, openAs, png, textFile } from './dashboard-helpers';
+import { apiLogin, auth, clickAndAwaitSave, createAuthor, openAs, png, textFile } from './dashboard-helpers';
 
 const toast = (page: Page, text: string) => page.locator('.dash-toasts').getByText(text).last();
 
@@ -24,7 +24,7 @@ test('a city is added with two branches, one removed in the edit, then deleted',
   await fillBranch(1, ['First street 1', '07701234567', 'one@example.org', '33.31', '44.36']);
   await page.getByRole('button', { name: 'Add branch' }).click();
   await fillBranch(2, ['Second street 2', '07707654321', 'two@example.org', '', '']);
-  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await clickAndAwaitSave(page, page.getByRole('button', { name: 'Save' }), 'POST', '/api/maps')).status()).toBe(201);
   await expect(toast(page, 'Successful')).toBeVisible();
   // The add form is cleared after success.
   await expect(page.getByLabel('City name')).toHaveValue('');
@@ -44,7 +44,8 @@ test('a city is added with two branches, one removed in the edit, then deleted',
   await page.getByRole('button', { name: 'Remove Branch 1' }).click();
   await expect(page.getByRole('group', { name: 'Branch 1' }).getByLabel('Address')).toHaveValue('Second street 2');
   await page.getByLabel('City name').fill(`${name} edited`);
-  await page.getByRole('button', { name: 'Save' }).click();
+  // The creation's "Successful" may still be on screen: the edit's own answer says it is saved.
+  expect((await clickAndAwaitSave(page, page.getByRole('button', { name: 'Save' }), 'POST', `/api/maps/${created._id}`)).status()).toBe(200);
   await expect(toast(page, 'Successful')).toBeVisible();
   const edited = await (await request.get(`/api/maps/${created._id}`)).json();
   expect(edited.name).toBe(`${name} edited`);

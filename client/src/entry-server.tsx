@@ -1,11 +1,12 @@
 // The server render of the public pages (built with `vite build --ssr` next to the client). The
-// server prepares the API answers a page reads (dataForPage tells which), renders the same
-// components the browser hydrates, and builds the <head> from the facts the page reported.
+// server loads the data a page reads (dataForPage names it), renders the same components the
+// browser hydrates, and builds the <head> from the facts the page reported.
 import { StrictMode, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
+import type { Language } from '@shared/domain';
 import arabic from '../public/assets/locals/ar/translate.json';
 import english from '../public/assets/locals/en/translate.json';
 import { NotFoundScreen, PUBLIC_ROUTES, dataForPage } from './publicRoutes';
@@ -13,10 +14,7 @@ import { AppRoutes } from './routes';
 import { PageFactsContext, PreparedData, PreparedDataContext, type PageFacts, type PreparedAnswers } from './ssr/context';
 
 export { dataForPage };
-export type { PageFacts, PreparedAnswers };
 export { PAGE_DATA_ELEMENT_ID } from './ssr/pageData';
-
-export type Language = 'en' | 'ar';
 
 /** One i18next per language, made once: a render is synchronous and never changes its language. */
 function makeI18n(language: Language): I18n {
@@ -65,11 +63,6 @@ export const ready: Promise<unknown> = Promise.all([...PUBLIC_ROUTES.map((route)
 
 /** The public addresses, as Fastify route patterns (the same syntax as wouter's). */
 export const routePatterns: string[] = PUBLIC_ROUTES.map((route) => route.path);
-
-/** A text of the interface in one language (site name and description for feeds and previews). */
-export function translate(language: Language, key: string): string {
-  return i18nByLanguage[language].t(key);
-}
 
 export interface RenderInput {
   /** Path and query of the page (/posts/Iraq?p=2). */

@@ -4,11 +4,10 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, type Language } from '@shared/domain';
 import { SHELL_STRINGS } from './shellStrings';
 import { PAGE_DATA_ELEMENT_ID } from './ssr/pageData';
 
-export const SUPPORTED_LANGUAGES = ['en', 'ar'] as const;
-export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
 /** Sets lang and dir on <html>, so the whole layout mirrors for Arabic. */
 export function applyDocumentLanguage(language: string): void {
@@ -31,7 +30,7 @@ export const i18nReady = i18n
   .use(initReactI18next)
   .init({
     lng: serverRenderedLanguage(),
-    supportedLngs: [...SUPPORTED_LANGUAGES],
+    supportedLngs: [...LANGUAGES],
     fallbackLng: 'en',
     nonExplicitSupportedLngs: false,
     load: 'languageOnly',

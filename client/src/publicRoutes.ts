@@ -1,8 +1,9 @@
 // The public screens, their addresses and the API answers each one reads first. The browser's
 // router, the server render (which prepares those answers) and the preloading before hydration
 // all read this one table.
-import type { PostLanguage } from '@shared/domain';
-import { apiPaths } from './api/paths';
+import type { Language } from '@shared/domain';
+import type { PageDataNeed, PageDataRequest } from '@shared/api-types';
+import { apiPathOf } from './api/paths';
 import { isEmergencyType, isPostType, keywordFromSearch } from './lib/pageAddress';
 import { pageFromSearch } from './lib/pagination';
 import { screen, type Screen } from './lib/screen';
@@ -15,8 +16,8 @@ export interface PublicRoute {
   path: string;
   screen: Screen<Record<string, string>> | Screen;
   props?: Record<string, string>;
-  /** The API paths the screen reads on its first render. */
-  data?: (params: Params, search: string, language: PostLanguage) => string[];
+  /** The data the screen reads on its first render. */
+  data?: (params: Params, search: string, language: Language) => PageDataRequest[];
 }
 
 const loadContent = () => import('./pages/public/ContentPage');
@@ -29,29 +30,29 @@ const StaticTitlePage = screen<Record<string, string>>(loadLinks, 'StaticTitlePa
 
 export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: '/', screen: home },
-  { path: '/about', screen: screen(loadContent), data: () => [apiPaths.content('About')] },
-  { path: '/ht', screen: screen(loadContent, 'HumanTraffickingPage'), data: () => [apiPaths.content('Human Trafficing')] },
+  { path: '/about', screen: screen(loadContent), data: () => [{ read: 'pageText', type: 'About' }] },
+  { path: '/ht', screen: screen(loadContent, 'HumanTraffickingPage'), data: () => [{ read: 'pageText', type: 'Human Trafficing' }] },
   { path: '/international', screen: screen(loadLinks) },
-  { path: '/servicemap', screen: screen(() => import('./pages/public/ServiceMapPage')), data: () => [apiPaths.cities] },
-  { path: '/maps/:city', screen: screen(() => import('./pages/public/CityPage')), data: ({ city }) => [apiPaths.city(city)] },
+  { path: '/servicemap', screen: screen(() => import('./pages/public/ServiceMapPage')), data: () => [{ read: 'cities' }] },
+  { path: '/maps/:city', screen: screen(() => import('./pages/public/CityPage')), data: ({ city }) => [{ read: 'city', name: city }] },
   { path: '/useful_tools', screen: screen(loadLinks, 'UsefulToolsPage') },
   { path: '/seeking_help', screen: screen(loadLinks, 'SeekingHelpPage') },
   { path: '/trainingtool', screen: StaticTitlePage, props: { titleKey: 'trainingtool.title' } },
   { path: '/assessmentform', screen: StaticTitlePage, props: { titleKey: 'assessmentform.title' } },
-  { path: '/contact', screen: screen(() => import('./pages/public/ContactPage')), data: () => [apiPaths.contact] },
+  { path: '/contact', screen: screen(() => import('./pages/public/ContactPage')), data: () => [{ read: 'contacts' }] },
   {
     path: '/search', screen: screen(() => import('./pages/public/SearchPage')),
     data: (_, search) => {
       const keyword = keywordFromSearch(search);
-      return keyword ? [apiPaths.search(keyword, pageFromSearch(search))] : [];
+      return keyword ? [{ read: 'search', keyword, page: pageFromSearch(search) }] : [];
     },
   },
   {
     path: '/posts/:type', screen: screen(() => import('./pages/public/PostsPage')),
-    data: ({ type }, search, language) => (isPostType(type) ? [apiPaths.postList(type, language, pageFromSearch(search))] : []),
+    data: ({ type }, search, language) => (isPostType(type) ? [{ read: 'postList', type, language, page: pageFromSearch(search) }] : []),
   },
-  { path: '/p/:id', screen: screen(() => import('./pages/public/PostDetailPage')), data: ({ id }) => [apiPaths.post(id)] },
-  { path: '/e/:type', screen: screen(() => import('./pages/public/EmergencyPage')), data: ({ type }) => (isEmergencyType(type) ? [apiPaths.emergency(type)] : []) },
+  { path: '/p/:id', screen: screen(() => import('./pages/public/PostDetailPage')), data: ({ id }) => [{ read: 'post', id }] },
+  { path: '/e/:type', screen: screen(() => import('./pages/public/EmergencyPage')), data: ({ type }) => (isEmergencyType(type) ? [{ read: 'emergency', type }] : []) },
   { path: '/browse-safely', screen: screen(loadSmall) },
   { path: '/test', screen: screen(loadSmall, 'RatingTestPage') },
 ];
@@ -85,10 +86,11 @@ export function matchPublicRoute(pathname: string): { route: PublicRoute; params
   return null;
 }
 
-/** Every API path the page at this address reads first, settings (the quick exit) included. */
-export function dataForPage(pathname: string, search: string, language: PostLanguage): string[] {
+/** Everything the page at this address reads first, settings (the quick exit) included, with the API path of each. */
+export function dataForPage(pathname: string, search: string, language: Language): PageDataNeed[] {
   const match = matchPublicRoute(pathname);
-  return [apiPaths.settings, ...(match?.route.data?.(match.params, search, language) ?? [])];
+  const requests: PageDataRequest[] = [{ read: 'settings' }, ...(match?.route.data?.(match.params, search, language) ?? [])];
+  return requests.map((request) => ({ path: apiPathOf(request), request }));
 }
 
 /** Loads the chunk of the screen at this address. */

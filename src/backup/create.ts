@@ -6,6 +6,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, DATABASE_MEMBER, MANIFEST_MEMBER, UPLOADS_PREFIX, type BackupManifest } from './manifest';
 import { syncDirectory, syncFile } from '@shared/durable-files';
+import { utcStamp } from '@shared/ids';
 import { loadOrCreateBackupKey, signManifest, SIGNATURE_MEMBER } from './signing';
 import { isSafeMemberName, TarGzWriter, type ArchivedFile } from './tar';
 
@@ -28,13 +29,9 @@ export interface BackupResult {
 /** Pages copied per step: large enough to finish fast, small enough to keep the server answering. */
 const PAGES_PER_STEP = 1000;
 
-/** 2026-11-23T09:05:07Z -> 20261123-090507 (UTC). */
-export function backupTimestamp(date: Date): string {
-  return date.toISOString().slice(0, 19).replace(/-|:/g, '').replace('T', '-');
-}
 
 function uniqueArchivePath(outDir: string, prefix: string, now: Date): string {
-  const base = `${prefix}-${backupTimestamp(now)}`;
+  const base = `${prefix}-${utcStamp(now)}`;
   let candidate = path.join(outDir, `${base}.tar.gz`);
   for (let n = 2; existsSync(candidate); n += 1) candidate = path.join(outDir, `${base}-${n}.tar.gz`);
   return candidate;

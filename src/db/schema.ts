@@ -1,7 +1,7 @@
 // Typed shape of the SQLite tables as Kysely sees them. Column names are snake_case;
 // each module's repository maps rows to the JSON names of docs/product-rules.md, Data.
 import type { ColumnType, Generated } from 'kysely';
-import type { ContactType, ContentType, EmergencyType, PostLanguage, PostState, PostType, RatingScope } from '@shared/domain';
+import type { ContactType, ContentType, EmergencyType, Language, PostState, PostType, RatingScope } from '@shared/domain';
 
 /** ISO-8601 text timestamps: SQLite has no date type and text sorts correctly. */
 type Timestamp = string;
@@ -91,7 +91,7 @@ export interface PostsTable {
   /** JSON array, one alt text (or null) per picture, in the same order. */
   pictures_alt: ColumnType<string, string | undefined, string>;
   video: string;
-  language: PostLanguage;
+  language: Language;
   type: PostType;
   pdf: string;
   state: PostState;

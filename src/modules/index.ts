@@ -14,6 +14,7 @@ import mapsRoutes from './maps/routes';
 import contactRoutes from './contact/routes';
 import emergencyRoutes from './emergency/routes';
 import contentBundlesRoutes from './content-bundles/routes';
+import officeFiguresRoutes from './office-figures/routes';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -30,4 +31,5 @@ export const apiModules: FastifyPluginAsync[] = [
   contactRoutes,
   emergencyRoutes,
   contentBundlesRoutes,
+  officeFiguresRoutes,
 ];

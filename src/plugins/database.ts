@@ -1,4 +1,6 @@
-// Shares the open database with every module. Repositories are the only users of it.
+// Shares the open database: with the repositories (modules/repositories.ts) and the two readers
+// that span every table (uploads/references.ts, the demo seed's emptiness check); the raw
+// connection serves backups, pragmas, the health check and the token check of plugins/auth.ts.
 import fp from 'fastify-plugin';
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';

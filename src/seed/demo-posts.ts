@@ -1,11 +1,12 @@
 // Demo posts (SEED_DEMO=1): every post type in both languages, and more than one page (9) of
 // Iraqi law posts in English so pagination shows at once. Law posts are awareness summaries.
+import type { Language, PostType } from '@shared/domain';
 
 export interface DemoPost {
   title: string;
   describtion: string;
-  language: 'en' | 'ar';
-  type: 'International' | 'Iraq' | 'Training' | 'Guide' | 'Form' | 'Flyer And Brochure';
+  language: Language;
+  type: PostType;
   video?: string;
   withPdf?: boolean;
   albumSize?: number;

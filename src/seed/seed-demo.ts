@@ -2,11 +2,6 @@
 // user sees a living site at once. Goes through the same repositories as the API.
 import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { CitiesRepository } from '../modules/maps/repository';
-import { ContactsRepository } from '../modules/contact/repository';
-import { ContentRepository } from '../modules/content/repository';
-import { EmergencyRepository } from '../modules/emergency/repository';
-import { PostsRepository } from '../modules/posts/repository';
 import { demoCities, demoContacts, demoEmergency } from './demo-places';
 import { demoPosts } from './demo-posts';
 import { demoContent } from './demo-texts';
@@ -45,7 +40,7 @@ export async function seedDemoContent(app: FastifyInstance): Promise<boolean> {
   await mkdir(uploadsDir, { recursive: true });
   const admin = await app.db.selectFrom('users').select('id').where('is_admin', '=', 1).orderBy('created_at').executeTakeFirst();
 
-  const content = new ContentRepository(app.db);
+  const { content, cities, emergency, contacts, posts } = app.repositories;
   const aboutImage = await postImage(uploadsDir, 0);
   for (const [type, text] of Object.entries(demoContent)) {
     // The demo drawings are abstract: marked decorative on purpose, as staff would.
@@ -53,7 +48,6 @@ export async function seedDemoContent(app: FastifyInstance): Promise<boolean> {
     await content.save(type as keyof typeof demoContent, { contentEn: text.en, contentAr: text.ar, image: about ? aboutImage : '', imageAltEn: about ? '' : null, imageAltAr: about ? '' : null });
   }
 
-  const cities = new CitiesRepository(app.db);
   // Every picture is drawn at once (sharp works on its own threads), then the rows are written in order.
   const cityPictures = await Promise.all(demoCities.map((city, index) => Promise.all([
     cityThumbnail(uploadsDir, index), countryMap(uploadsDir, city.mapPoint), cityMap(uploadsDir, index, false), cityMap(uploadsDir, index, true),
@@ -63,13 +57,10 @@ export async function seedDemoContent(app: FastifyInstance): Promise<boolean> {
     await cities.create({ name: city.name, thumbnail, countryMap: map, cityMap: cityMapPlain, cityMapAdd: cityMapWithAddress, branch: city.branch, alts: demoCityAlts(city.name) });
   }
 
-  const emergency = new EmergencyRepository(app.db);
   // Created in reverse so the list, newest first, starts with the 533 hotline.
   for (const item of [...demoEmergency].reverse()) await emergency.create({ ...item, icon: '' });
-  const contacts = new ContactsRepository(app.db);
   for (const item of [...demoContacts].reverse()) await contacts.create(item);
 
-  const posts = new PostsRepository(app.db);
   const now = Date.now();
   const postFiles = await Promise.all(demoPosts.map(async (post, index) => ({
     pictures: await Promise.all(Array.from({ length: 1 + (post.albumSize ?? 0) }, (_, offset) => postImage(uploadsDir, index + offset))),

@@ -14,5 +14,7 @@ export type { User, LoginAnswer, LoginBody, CreateUserBody } from '../modules/us
 export type { Summary as EventsSummary } from '../modules/events/schema';
 export type { AuditEntry, AuditPage } from '../modules/audit/schema';
 export type { Settings } from '../modules/settings/definitions';
-export type { BundlesOverview, FiguresReport, ImportReport, OfficeSummary } from '../modules/content-bundles/schema';
+export type { BundlesOverview, ImportReport } from '../modules/content-bundles/schema';
+export type { FiguresReport, OfficeSummary } from '../modules/office-figures/schema';
 export type * from './domain';
+export type * from './page-data';

@@ -23,5 +23,3 @@ export function sendCsv(reply: FastifyReply, fileName: string, csv: string): Fas
 /** The OpenAPI description of a CSV answer. */
 export const CsvResponseSchema = { type: 'string', description: 'CSV, UTF-8 with BOM' } as const;
 
-/** Column headings in the language staff asked for (?lang=ar), English by default. */
-export type CsvLanguage = 'en' | 'ar';

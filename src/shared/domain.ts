@@ -1,9 +1,11 @@
 // The product's fixed vocabularies, shared by the server's schemas and the web client. This file
 // imports nothing, so the client can use these lists at run time without pulling in server code.
 
+/** The site's two languages (Arabic for most readers): of the interface, of a post, of a download's headings. */
+export const LANGUAGES = ['en', 'ar'] as const;
+
 /** Post types, in the order the dashboard offers them. */
 export const POST_TYPES = ['International', 'Iraq', 'Training', 'Guide', 'Form', 'Flyer And Brochure'] as const;
-export const POST_LANGUAGES = ['en', 'ar'] as const;
 export const POST_STATES = ['draft', 'published', 'scheduled'] as const;
 
 /** Page texts: exactly these three ("Trafficing" is spelt so, as the original client sends it). */
@@ -26,8 +28,8 @@ export const BUNDLE_KINDS = ['posts', 'pages', 'cities', 'emergency', 'contacts'
 /** Where the quick exit sends a visitor until staff choose another harmless page. */
 export const DEFAULT_QUICK_EXIT_URL = 'https://www.bbc.com/weather';
 
+export type Language = (typeof LANGUAGES)[number];
 export type PostType = (typeof POST_TYPES)[number];
-export type PostLanguage = (typeof POST_LANGUAGES)[number];
 export type PostState = (typeof POST_STATES)[number];
 export type ContentType = (typeof CONTENT_TYPES)[number];
 export type ContactType = (typeof CONTACT_TYPES)[number];
@@ -61,9 +63,9 @@ export interface PageFacts {
   image?: string;
   type?: 'website' | 'article';
   /** The language of the page's main text when it differs from the interface (a post). */
-  contentLanguage?: 'en' | 'ar';
+  contentLanguage?: Language;
   /** Other language versions of this page, for hreflang (a translated post). */
-  alternates?: Array<{ language: 'en' | 'ar'; path: string }>;
+  alternates?: Array<{ language: Language; path: string }>;
   /** Pages that search engines should not list (search results, not found). */
   noindex?: boolean;
 }

@@ -5,6 +5,7 @@
 import type { MouseEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
+import type { Language } from '@shared/domain';
 import { appState } from '../state/app';
 import { useShellTranslation } from '../lib/useShellTranslation';
 
@@ -18,14 +19,14 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const current = i18n.resolvedLanguage === 'ar' ? 'ar' : 'en';
   const { postTranslation } = useSnapshot(appState);
   const [location, navigate] = useLocation();
-  const choose = (event: MouseEvent, code: 'en' | 'ar') => {
+  const choose = (event: MouseEvent, code: Language) => {
     event.preventDefault();
     if (postTranslation?.language === code) navigate(`/p/${encodeURIComponent(postTranslation.id)}`);
     void i18n.changeLanguage(code);
   };
   // The path only: the server renders (and caches) a page without its other parameters, and the
   // link must be the same in its HTML and in the browser's first render.
-  const hrefFor = (code: 'en' | 'ar') => `${location}?lang=${code}`;
+  const hrefFor = (code: Language) => `${location}?lang=${code}`;
   return (
     <div className={`lang-switch ${className}`} role="group" aria-label={t('language.label')}>
       {LANGUAGES.map((language) => (

@@ -5,6 +5,7 @@
 // present while offline, so screen readers hear it arrive.
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '@shared/domain';
 import { useHydrated } from '../lib/useHydrated';
 import { SHELL_STRINGS } from '../shellStrings';
 
@@ -27,7 +28,7 @@ export function OfflineNotice({ area }: { area: 'public' | 'dashboard' }) {
   const other = language === 'ar' ? 'en' : 'ar';
   // Both languages' texts are built in (shellStrings.ts): the same on the server and in the browser,
   // whichever translation files the browser has loaded.
-  const textIn = (lang: 'en' | 'ar') => SHELL_STRINGS[lang].offline[area === 'public' ? 'public' : 'dashboard'];
+  const textIn = (lang: Language) => SHELL_STRINGS[lang].offline[area === 'public' ? 'public' : 'dashboard'];
   const withText = !hydrated || offline;
   return (
     <div role="status" className="offline-notice" data-offline={hydrated && offline ? 'true' : undefined}>

@@ -2,14 +2,10 @@
 // useApi for its first state, on the server and again on the client while hydrating) and the page
 // facts the components report while they render (title, description, picture, status).
 import { createContext, useContext } from 'react';
-import type { ErrorItem } from '@shared/api-types';
 import type { PageFacts } from '@shared/domain';
+import type { PreparedAnswer, PreparedAnswers } from '@shared/api-types';
 
-export type { PageFacts };
-
-/** One prepared API answer: its JSON, or its error as the API would have answered it. */
-export type PreparedAnswer = { data: unknown } | { error: { status: number; message: string; errors: ErrorItem[] } };
-export type PreparedAnswers = Record<string, PreparedAnswer>;
+export type { PageFacts, PreparedAnswer, PreparedAnswers };
 
 /**
  * The answers describe the page as it was loaded: once the visitor moves to another page they

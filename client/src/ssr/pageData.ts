@@ -1,12 +1,13 @@
 // The data a server-rendered page carries for its hydration, in a JSON script element (never run
 // as script): the prepared API answers and the language the server rendered in.
+import type { Language } from '@shared/domain';
 import type { PreparedAnswers } from './context';
 import { PAGE_DATA_ELEMENT_ID } from './pageDataId';
 
 export { PAGE_DATA_ELEMENT_ID };
 
 export interface PageData {
-  language: 'en' | 'ar';
+  language: Language;
   answers: PreparedAnswers;
 }
 

@@ -1,7 +1,7 @@
 // Application state of the public site (docs/product-rules.md, Data): theme, language, visitor
 // count, the staff-configured settings, the success message and the website rating prompt.
 import { proxy } from 'valtio';
-import { DEFAULT_QUICK_EXIT_URL } from '@shared/domain';
+import { DEFAULT_QUICK_EXIT_URL, type Language } from '@shared/domain';
 import type { Settings } from '@shared/api-types';
 import { api } from '../api/client';
 
@@ -27,13 +27,13 @@ function readTheme(): Theme {
 
 export const appState = proxy({
   theme: readTheme(),
-  language: 'en' as 'en' | 'ar',
+  language: 'en' as Language,
   visitorCount: null as number | null,
   settings: { quickExitUrl: DEFAULT_QUICK_EXIT_URL } as Settings,
   successMessage: '',
   ratingPrompt: null as RatingPromptState,
   /** On a post page with a counterpart: where the language switch leads for that language. */
-  postTranslation: null as { id: string; language: 'en' | 'ar' } | null,
+  postTranslation: null as { id: string; language: Language } | null,
 });
 
 export function applyTheme(theme: Theme): void {

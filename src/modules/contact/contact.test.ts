@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createStaffTestApp, errorOf, type StaffTestContext } from '../../test/helpers';
-import { ContactsRepository } from './repository';
 
 let ctx: StaffTestContext;
 
@@ -113,7 +112,7 @@ describe('contact entries', () => {
 
 describe('ContactsRepository', () => {
   it('creates directly (used by the demo seed)', async () => {
-    const created = await new ContactsRepository(ctx.app.db).create({ type: 'phone', value: '533' });
+    const created = await ctx.app.repositories.contacts.create({ type: 'phone', value: '533' });
     expect((await list())[0]).toEqual(created);
   });
 });

@@ -4,12 +4,11 @@ import { changedFields } from '../audit/repository';
 import { apiError } from '../../errors';
 import { DeletedSchema, errorResponses } from '@shared/schemas';
 import { contactMessages } from './messages';
-import { ContactsRepository } from './repository';
 import { ContactBodySchema, ContactIdParamsSchema, ContactSchema } from './schema';
 import { checkedContactValue } from './validate-value';
 
 const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const contacts = new ContactsRepository(app.db);
+  const { contacts } = app.repositories;
   const security = [{ bearerAuth: [] }];
   const tags = ['contact'];
 

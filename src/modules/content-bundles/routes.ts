@@ -1,57 +1,29 @@
-// Content bundles (admin only): apply a bundle from headquarters, make one (at headquarters), trust
-// keys and name this site, save this office's figures, and import and read field offices' figures.
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// Content bundles (admin only): apply a bundle from headquarters, make one (at headquarters), and
+// trust keys and name this site. Office figures, which travel the other way, are their own module.
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { DEFAULT_BUNDLE_LIMITS } from '../../content-bundles/format';
-import { exportBundle } from '../../content-bundles/export';
-import { importBundle } from '../../content-bundles/import';
-import { isPublicKeyLine } from '../../content-bundles/keys';
-import { BundleRefusedError, bundleMessages } from '../../content-bundles/messages';
-import { DEFAULT_SOURCE_NAME, removeStaleWorkFolders, signingKeyOf, siteNameOf, trustedKeysOf } from '../../content-bundles/site';
-import { figuresFile, importFigures, STATS_LIMITS } from '../../content-bundles/stats';
-import { backupTimestamp } from '../../backup/create';
-import { ApiError, apiError, messages } from '../../errors';
+import { apiError } from '../../errors';
 import { allowLongWork } from '../../plugins/long-work';
+import { utcStamp } from '@shared/ids';
+import { isPublicKeyLine } from '@shared/public-key-line';
 import { errorResponses } from '@shared/schemas';
 import { changedFields } from '../audit/repository';
-import { uploadMessages, wrongFieldMessage } from '../uploads/messages';
-import { ContentBundleRepository } from './repository';
-import { ExportBodySchema, FiguresReportSchema, ImportReportSchema, OfficeSummarySchema, OverviewSchema, SettingsBodySchema } from './schema';
+import { siteNameOf, siteNameSet } from '../settings/site-name';
+import { receiveOneFile } from '../uploads/multipart';
+import { exportBundle } from './export';
+import { DEFAULT_BUNDLE_LIMITS } from './format';
+import { importBundle } from './import';
+import { BundleRefusedError, bundleMessages } from './messages';
+import { ExportBodySchema, ImportReportSchema, OverviewSchema, SettingsBodySchema } from './schema';
+import { bundleSiteOf, DEFAULT_SOURCE_NAME, removeStaleWorkFolders, saveBundleSettings, signingKeyOf, trustedKeysOf, trustedKeysSet } from './site';
 
 const LISTED = 20;
 
 function asApiError(error: unknown): unknown {
   return error instanceof BundleRefusedError ? apiError(error.statusCode, error.reason, error.field) : error;
-}
-
-/** Streams the one file of a multipart request to `target`; refuses anything else with a 4xx. */
-async function receiveOneFile(request: FastifyRequest, field: string, maxBytes: number, target: string): Promise<void> {
-  if (!request.isMultipart()) throw apiError(400, uploadMessages.notMultipart, field);
-  let received = false;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1000, parts: 6 } })) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== field) {
-        part.file.resume();
-        throw apiError(400, wrongFieldMessage(field), part.fieldname);
-      }
-      await pipeline(part.file, createWriteStream(target, { flags: 'wx' }));
-      if (part.file.truncated) throw apiError(413, bundleMessages.tooLarge, field);
-      received = true;
-    }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    const { code, statusCode, syscall } = error as { code?: string; statusCode?: number; syscall?: string };
-    if (syscall) throw error;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413) throw apiError(413, bundleMessages.tooLarge, field);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw apiError(413, messages.tooManyFiles, field);
-    throw apiError(400, uploadMessages.badForm, field);
-  }
-  if (!received) throw apiError(400, bundleMessages.noFile, field);
 }
 
 function sendDownload(reply: FastifyReply, file: string, name: string, type: string, cleanup: () => void): FastifyReply {
@@ -61,8 +33,9 @@ function sendDownload(reply: FastifyReply, file: string, name: string, type: str
 }
 
 const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const repository = new ContentBundleRepository(app.db, app.sqlite);
   const { config } = app;
+  const site = bundleSiteOf(app);
+  const { bundles, settings } = site;
   const security = [{ bearerAuth: [] }];
   const tags = ['content-bundles'];
   const consumes = ['multipart/form-data'];
@@ -74,8 +47,7 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** A folder inside DATA_DIR for one request's files, removed afterwards. */
   const workFolder = () => mkdtempSync(path.join(config.dataDir, '.content-request-'));
 
-  function overview() {
-    const settings = repository.readSettings();
+  async function overview() {
     let signingKey: string | null = null;
     try {
       signingKey = signingKeyOf(config)?.publicKeyLine ?? null;
@@ -83,13 +55,13 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app.log.warn({ err: error }, 'the content signing key cannot be read');
     }
     return {
-      officeName: settings.officeName,
+      officeName: await siteNameSet(settings),
       environmentOfficeName: config.officeName ?? null,
-      trustedKeys: settings.trustedKeys,
+      trustedKeys: await trustedKeysSet(settings),
       environmentKeys: config.contentTrustedKeys,
       signingKey,
-      applied: repository.listImports(LISTED).map(({ bundleId, baseBundleId, sourceName, sourceKey, createdAt, appliedAt }) => ({ bundleId, baseBundleId, sourceName, sourceKey, createdAt, appliedAt })),
-      made: repository.listExports(LISTED).map(({ bundleId, baseBundleId, createdAt, counts }) => ({ bundleId, baseBundleId, createdAt, counts })),
+      applied: bundles.listImports(LISTED).map(({ bundleId, baseBundleId, sourceName, sourceKey, createdAt, appliedAt }) => ({ bundleId, baseBundleId, sourceName, sourceKey, createdAt, appliedAt })),
+      made: bundles.listExports(LISTED).map(({ bundleId, baseBundleId, createdAt, counts }) => ({ bundleId, baseBundleId, createdAt, counts })),
     };
   }
 
@@ -106,9 +78,9 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const bad = trustedKeys.findIndex((key) => !isPublicKeyLine(key));
     if (bad >= 0) throw apiError(400, bundleMessages.badKeyLine, `trustedKeys.${bad}`);
     const officeName = request.body.officeName.trim().replace(/\s+/g, ' ') || null;
-    const before = repository.readSettings();
-    await repository.transaction(() => repository.writeSettings({ trustedKeys, officeName }));
-    const changes = changedFields({ ...before }, { trustedKeys, officeName });
+    const before = { trustedKeys: await trustedKeysSet(settings), officeName: await siteNameSet(settings) };
+    await saveBundleSettings(settings, trustedKeys, officeName);
+    const changes = changedFields(before, { trustedKeys, officeName });
     if (Object.keys(changes).length > 0) await app.audit.record(request.currentUser!, 'update', 'settings', 'content-bundles', changes);
     return overview();
   });
@@ -125,10 +97,9 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const folder = workFolder();
     try {
       const archive = path.join(folder, 'bundle.tar.gz');
-      await receiveOneFile(request, 'bundle', DEFAULT_BUNDLE_LIMITS.archiveBytes, archive);
-      const run = importQueue.then(() => importBundle(archive, {
-        repository, db: app.db, dataDir: config.dataDir, uploadsDir: config.uploadsDir,
-        trustedKeys: trustedKeysOf(config, repository), actor: request.currentUser!,
+      await receiveOneFile(request, { field: 'bundle', maxBytes: DEFAULT_BUNDLE_LIMITS.archiveBytes, tooLarge: bundleMessages.tooLarge, noFile: bundleMessages.noFile }, archive);
+      const run = importQueue.then(async () => importBundle(archive, site, {
+        dataDir: config.dataDir, uploadsDir: config.uploadsDir, trustedKeys: await trustedKeysOf(config, settings), actor: request.currentUser!,
       }));
       importQueue = run.catch(() => undefined);
       return await run;
@@ -158,10 +129,10 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const folder = workFolder();
     const cleanup = () => rmSync(folder, { recursive: true, force: true });
     try {
-      const name = `content-${backupTimestamp(new Date())}.tar.gz`;
-      const written = await exportBundle(path.join(folder, name), {
-        repository, uploadsDir: config.uploadsDir, signingKey, since: request.body.since ?? null,
-        sourceName: siteNameOf(config, repository) ?? DEFAULT_SOURCE_NAME,
+      const name = `content-${utcStamp(new Date())}.tar.gz`;
+      const written = await exportBundle(path.join(folder, name), site, {
+        uploadsDir: config.uploadsDir, signingKey, since: request.body.since ?? null,
+        sourceName: (await siteNameOf(config, settings)) ?? DEFAULT_SOURCE_NAME,
       });
       await app.audit.record(request.currentUser!, 'create', 'content-bundle-export', written.manifest.bundleId, { base: written.manifest.baseBundleId, counts: written.manifest.counts });
       return sendDownload(reply, written.file, `content-${written.manifest.bundleId}.tar.gz`, 'application/gzip', cleanup);
@@ -170,51 +141,6 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw asApiError(error);
     }
   });
-
-  app.get('/content-bundles/figures', {
-    onRequest: app.requireAdmin,
-    schema: {
-      tags, security,
-      summary: "This office's daily visitor, page-view, contact-click and rating counts as a file for headquarters (admin)",
-      response: { 200: Type.Unsafe<unknown>({ type: 'string', format: 'binary' }), ...errorResponses },
-    },
-  }, async (_request, reply) => {
-    const office = siteNameOf(config, repository);
-    if (!office) throw apiError(400, bundleMessages.officeNameMissing, 'officeName');
-    const local = await repository.transaction(() => repository.localFigures());
-    const { figures, bytes } = figuresFile(office, local);
-    return reply.type('application/gzip').header('Content-Disposition', `attachment; filename="office-figures-${figures.exportId}.json.gz"`)
-      .header('Cache-Control', 'no-store').send(bytes);
-  });
-
-  app.post('/content-bundles/offices/import', {
-    onRequest: app.requireAdmin,
-    schema: {
-      tags, security, consumes,
-      summary: "Add a field office's figures file (field \"figures\"); the same file twice counts once (admin, headquarters)",
-      response: { 200: FiguresReportSchema, ...errorResponses },
-    },
-  }, async (request) => {
-    const folder = workFolder();
-    try {
-      const file = path.join(folder, 'figures.json.gz');
-      await receiveOneFile(request, 'figures', STATS_LIMITS.fileBytes, file);
-      const report = await importFigures(repository, readFileSync(file));
-      if (!report.alreadyImported) {
-        await app.audit.record(request.currentUser!, 'create', 'office-figures', report.exportId, { office: report.office, days: `${report.fromDay}..${report.toDay}` });
-      }
-      return report;
-    } catch (error) {
-      throw asApiError(error);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
-  });
-
-  app.get('/content-bundles/offices', {
-    onRequest: app.requireAdmin,
-    schema: { tags, security, summary: "Field offices' imported figures: totals per office and the latest file's days (admin)", response: { 200: Type.Array(OfficeSummarySchema), ...errorResponses } },
-  }, async () => repository.transaction(() => repository.officeSummaries()));
 };
 
 export default contentBundlesRoutes;

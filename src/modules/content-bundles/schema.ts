@@ -1,3 +1,4 @@
+// The content-bundle routes' TypeBox schemas and the types derived from them.
 import { Type, type Static } from 'typebox';
 
 const Changes = Type.Object({ added: Type.Integer(), updated: Type.Integer(), deleted: Type.Integer(), unchanged: Type.Integer() });
@@ -41,8 +42,8 @@ export const OverviewSchema = Type.Object({
   made: Type.Array(MadeSchema),
 });
 
-export const KEYS_MAX = 20;
-export const OFFICE_NAME_MAX = 100;
+const KEYS_MAX = 20;
+const OFFICE_NAME_MAX = 100;
 
 export const SettingsBodySchema = Type.Object({
   trustedKeys: Type.Array(Type.String({ maxLength: 100 }), { maxItems: KEYS_MAX }),
@@ -53,31 +54,5 @@ export const ExportBodySchema = Type.Object({
   since: Type.Optional(Type.String({ maxLength: 40, description: 'A bundle id made here, or "last"; absent for a full bundle' })),
 }, { additionalProperties: false });
 
-export const FiguresReportSchema = Type.Object({
-  office: Type.String(),
-  exportId: Type.String(),
-  createdAt: Type.String(),
-  fromDay: Type.String(),
-  toDay: Type.String(),
-  alreadyImported: Type.Boolean(),
-});
-
-const Rating = Type.Object({ votes: Type.Integer(), average: Type.Number() });
-
-export const OfficeSummarySchema = Type.Object({
-  office: Type.String(),
-  lastExportId: Type.String(),
-  lastExportAt: Type.String(),
-  importedAt: Type.String(),
-  fromDay: Type.String(),
-  toDay: Type.String(),
-  visitors: Type.Integer(),
-  pageviews: Type.Integer(),
-  contactClicks: Type.Integer(),
-  ratings: Type.Object({ website: Rating, service: Rating }),
-});
-
 export type ImportReport = Static<typeof ImportReportSchema>;
 export type BundlesOverview = Static<typeof OverviewSchema>;
-export type FiguresReport = Static<typeof FiguresReportSchema>;
-export type OfficeSummary = Static<typeof OfficeSummarySchema>;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createStaffTestApp, errorOf, type StaffTestContext } from '../../test/helpers';
-import { ContentRepository } from './repository';
 
 let ctx: StaffTestContext;
 
@@ -121,7 +120,7 @@ describe('POST /api/content/:type', () => {
 
 describe('ContentRepository', () => {
   it('saves and finds directly (used by the demo seed)', async () => {
-    const repository = new ContentRepository(ctx.app.db);
+    const repository = ctx.app.repositories.content;
     await repository.save('Activity', { contentEn: 'seeded', contentAr: 'مزروع', image: '' });
     expect(await repository.find('Activity')).toEqual({ type: 'Activity', contentEn: 'seeded', contentAr: 'مزروع', image: '', imageAltEn: null, imageAltAr: null });
   });

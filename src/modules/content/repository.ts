@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
+import { BOTH_LANGUAGES, type ContentChanges } from '../../content-changes';
 import type { Database } from '../../db/schema';
 import { nowIso } from '@shared/ids';
 import type { Content, ContentInput, ContentType } from './schema';
 
 /** One row per content type; a type never saved reads as empty texts. */
 export class ContentRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database>, private readonly changes: ContentChanges) {}
 
   async find(type: ContentType): Promise<Content | undefined> {
     const row = await this.db.selectFrom('content').selectAll().where('type', '=', type).executeTakeFirst();
@@ -23,6 +24,7 @@ export class ContentRepository {
     await this.db.insertInto('content').values({ type, ...values })
       .onConflict((oc) => oc.column('type').doUpdateSet(values))
       .execute();
+    this.changes.announce({ kind: 'page-texts', cause: 'write', ids: [type], languages: BOTH_LANGUAGES });
     return { type, ...input, imageAltEn: values.image_alt_en, imageAltAr: values.image_alt_ar };
   }
 }

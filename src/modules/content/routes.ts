@@ -5,11 +5,10 @@ import { assertDecorativeInBoth } from '@shared/alt-text';
 import { errorResponses, storedAlt } from '@shared/schemas';
 import { removeUnreferencedUploads } from '../uploads/storage';
 import { contentMessages } from './messages';
-import { ContentRepository } from './repository';
 import { ContentBodySchema, ContentParamsSchema, ContentSchema, TYPE_WITH_IMAGE } from './schema';
 
 const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const content = new ContentRepository(app.db);
+  const { content } = app.repositories;
   const security = [{ bearerAuth: [] }];
 
   app.get('/content/:type', {

@@ -2,7 +2,6 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createStaffTestApp, errorOf, type StaffTestContext } from '../../test/helpers';
-import { EmergencyRepository } from './repository';
 
 let ctx: StaffTestContext;
 
@@ -125,7 +124,7 @@ describe('emergency contacts', () => {
 
 describe('EmergencyRepository', () => {
   it('creates directly (used by the demo seed)', async () => {
-    const created = await new EmergencyRepository(ctx.app.db).create({ type: 'Emergency', value: '122', nameEN: 'Ambulance', nameAR: 'الإسعاف', icon: '' });
+    const created = await ctx.app.repositories.emergency.create({ type: 'Emergency', value: '122', nameEN: 'Ambulance', nameAR: 'الإسعاف', icon: '' });
     expect((await read('/api/emergency/Emergency'))[0]).toEqual(created);
   });
 });

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { BOTH_LANGUAGES, type ContentChanges } from '../../content-changes';
 import type { Database, EmergencyTable } from '../../db/schema';
 import { newId, nowIso } from '@shared/ids';
 import type { Emergency, EmergencyInput, EmergencyType } from './schema';
@@ -10,7 +11,11 @@ function toEmergency(row: Omit<Selectable<EmergencyTable>, 'created_at'>): Emerg
 const COLUMNS = ['id', 'type', 'value', 'name_en', 'name_ar', 'icon'] as const;
 
 export class EmergencyRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database>, private readonly changes: ContentChanges) {}
+
+  private announce(id: string): void {
+    this.changes.announce({ kind: 'emergency', cause: 'write', ids: [id], languages: BOTH_LANGUAGES });
+  }
 
   /** Newest first (the dashboard adds at the front); rowid breaks ties within one millisecond. */
   async list(type?: EmergencyType): Promise<Emergency[]> {
@@ -36,6 +41,7 @@ export class EmergencyRepository {
       created_at: nowIso(),
     };
     await this.db.insertInto('emergency').values(row).execute();
+    this.announce(row.id);
     return toEmergency(row);
   }
 
@@ -48,11 +54,15 @@ export class EmergencyRepository {
       name_ar: input.nameAR.trim(),
       icon: input.icon ?? '',
     }).where('id', '=', id).executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0 ? this.findById(id) : undefined;
+    if (Number(result.numUpdatedRows) === 0) return undefined;
+    this.announce(id);
+    return this.findById(id);
   }
 
   async delete(id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('emergency').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    if (Number(result.numDeletedRows) === 0) return false;
+    this.announce(id);
+    return true;
   }
 }

@@ -5,7 +5,6 @@ import { apiError } from '../../errors';
 import { DeletedSchema, errorResponses } from '@shared/schemas';
 import { removeUnreferencedUploads } from '../uploads/storage';
 import { emergencyMessages } from './messages';
-import { EmergencyRepository } from './repository';
 import { EmergencyBodySchema, EmergencyIdParamsSchema, EmergencySchema, EmergencyTypeParamsSchema, NUMBER_PATTERN, type Emergency } from './schema';
 
 function auditedFields(item: Emergency): Record<string, unknown> {
@@ -13,7 +12,7 @@ function auditedFields(item: Emergency): Record<string, unknown> {
 }
 
 const emergencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const emergency = new EmergencyRepository(app.db);
+  const { emergency } = app.repositories;
   const security = [{ bearerAuth: [] }];
   const tags = ['emergency'];
   const listSchema = Type.Array(EmergencySchema);

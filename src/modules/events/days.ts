@@ -1,9 +1,7 @@
-// UTC calendar days as 'YYYY-MM-DD' text, which sorts and compares correctly in SQLite.
-const DAY_MS = 24 * 60 * 60 * 1000;
+// Day ranges of the visits report (UTC days, see @shared/days) and the paths page events name.
+import { utcDay } from '@shared/days';
 
-export function utcDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The `count` days ending with the day of `today`, oldest first. */
 export function lastDays(today: Date, count: number): string[] {

@@ -7,10 +7,10 @@ import type { CurrentUser } from '../../plugins/auth';
 import { PUBLIC_BODY_LIMIT } from '@shared/body-limits';
 import { CsvResponseSchema, sendCsv, toCsv } from '@shared/csv';
 import { errorResponses } from '@shared/schemas';
-import { daysBetween, isSitePath, lastDays, pathOnly, utcDay } from './days';
+import { utcDay } from '@shared/days';
+import { daysBetween, isSitePath, lastDays, pathOnly } from './days';
 import { pageLabels } from './labels';
 import { eventsMessages } from './messages';
-import { EventsRepository } from './repository';
 import { CsvQuerySchema, EVENT_NAMES, EventBodySchema, RANGE_DAYS_MAX, SUMMARY_DAYS_DEFAULT, SummaryQuerySchema, SummarySchema, TOP_PATHS, TOP_PATHS_CSV, type Summary, type SummaryQuery } from './schema';
 
 const CSV_HEADINGS = {
@@ -28,7 +28,7 @@ function periodOf(query: SummaryQuery): string[] {
 }
 
 const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const events = new EventsRepository(app.db);
+  const { events } = app.repositories;
   const security = [{ bearerAuth: [] }];
 
   /** Daily counts and the most viewed pages (named) of one period, of the site or one path. */
@@ -49,7 +49,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       totals[name] += row.count;
     }
     const top = await events.topPageviewPaths(from, to, topLimit, path);
-    const labels = await pageLabels(app.db, top.map((row) => row.path), viewer);
+    const labels = await pageLabels(app.repositories, top.map((row) => row.path), viewer);
     return {
       days: window.length, from, to, totals, daily: [...daily.values()],
       topPaths: top.map((row) => ({ path: row.path, label: labels.get(row.path) ?? null, pageview: row.pageview })),

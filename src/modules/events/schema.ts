@@ -49,6 +49,5 @@ export const SummarySchema = Type.Object({
   })),
 });
 
-export type EventBody = Static<typeof EventBodySchema>;
 export type Summary = Static<typeof SummarySchema>;
 export type SummaryQuery = Static<typeof SummaryQuerySchema>;

@@ -2,7 +2,6 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createStaffTestApp, errorOf, login, type StaffTestContext } from '../../test/helpers';
-import { CitiesRepository } from './repository';
 
 let ctx: StaffTestContext;
 
@@ -193,7 +192,7 @@ describe('maps: edit and delete', () => {
 
 describe('CitiesRepository', () => {
   it('creates and finds directly (used by the demo seed)', async () => {
-    const repository = new CitiesRepository(ctx.app.db);
+    const repository = ctx.app.repositories.cities;
     const created = await repository.create({ name: 'Duhok', thumbnail: '/uploads/d.webp', branch: [{ address: 'A', phone: '1', email: 'a@b.co', lat: 36.8, lang: 42.9 }] });
     expect(await repository.findById(created._id)).toEqual(created);
     expect((await repository.findByName('duhok'))?._id).toBe(created._id);

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { BOTH_LANGUAGES, type ContentChanges } from '../../content-changes';
 import type { BranchesTable, CitiesTable, Database } from '../../db/schema';
 import { newId, nowIso } from '@shared/ids';
 import type { Branch, City, CityInput } from './schema';
@@ -55,7 +56,11 @@ export function isDuplicateCityName(error: unknown): boolean {
 
 /** Cities and their branches; a city's branch list is always replaced as a whole. */
 export class CitiesRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database>, private readonly changes: ContentChanges) {}
+
+  private announce(id: string): void {
+    this.changes.announce({ kind: 'cities', cause: 'write', ids: [id], languages: BOTH_LANGUAGES });
+  }
 
   /** Every city by name with its branches: two queries whatever the number of cities. */
   async list(): Promise<City[]> {
@@ -88,6 +93,7 @@ export class CitiesRepository {
       await trx.insertInto('cities').values(row).execute();
       await this.insertBranches(trx, row.id, input.branch);
     });
+    this.announce(row.id);
     return (await this.findById(row.id))!;
   }
 
@@ -100,13 +106,17 @@ export class CitiesRepository {
       await this.insertBranches(trx, id, input.branch);
       return true;
     });
-    return updated ? this.findById(id) : undefined;
+    if (!updated) return undefined;
+    this.announce(id);
+    return this.findById(id);
   }
 
   /** Removes the city; its branches go with it through the foreign key's ON DELETE CASCADE. */
   async delete(id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('cities').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    if (Number(result.numDeletedRows) === 0) return false;
+    this.announce(id);
+    return true;
   }
 
   private async branchesOf(cityId: string): Promise<Branch[]> {

@@ -5,7 +5,7 @@ import { apiError } from '../../errors';
 import { DeletedSchema, errorResponses } from '@shared/schemas';
 import { removeUnreferencedUploads } from '../uploads/storage';
 import { mapsMessages } from './messages';
-import { CitiesRepository, isDuplicateCityName } from './repository';
+import { isDuplicateCityName } from './repository';
 import { CITY_IMAGE_FIELDS, CityBodySchema, CityIdParamsSchema, CityNameParamsSchema, CitySchema, type City, type CityAlts, type CityInput } from './schema';
 import { parseCityBody, schemaErrorsOf } from './validate-city';
 
@@ -24,7 +24,7 @@ function imagesOf(city: City): string[] {
 }
 
 const mapsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const cities = new CitiesRepository(app.db);
+  const { cities } = app.repositories;
   const security = [{ bearerAuth: [] }];
   const tags = ['maps'];
 

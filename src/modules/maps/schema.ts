@@ -79,7 +79,6 @@ export const CityIdParamsSchema = Type.Object({ id: Type.String({ maxLength: 500
 export const CityNameParamsSchema = Type.Object({ name: Type.String({ maxLength: 500 }) });
 
 export type CityBody = Static<typeof CityBodySchema>;
-export type BranchBody = Static<typeof BranchBodySchema>;
 export type Branch = Static<typeof BranchSchema>;
 export type City = Static<typeof CitySchema>;
 

@@ -1,7 +1,7 @@
 // The web app manifest: what a phone needs to install the public site to its home screen. It
 // speaks the visitor's language (the same choice as the pages: the language cookie, else the
 // browser's languages), so the icon on the home screen is named in the language they read.
-import type { SiteLanguage } from './language';
+import type { Language } from '@shared/domain';
 import { siteText } from './site-text';
 
 /** The site's dark palette, its default (client/src/styles/base.css). */
@@ -16,9 +16,9 @@ export const APP_ICONS = [
 ] as const;
 
 /** Home-screen labels are cut after about 12 characters. */
-const SHORT_NAME: Record<SiteLanguage, string> = { en: 'Anti-Trafficking', ar: 'مكافحة الاتجار' };
+const SHORT_NAME: Record<Language, string> = { en: 'Anti-Trafficking', ar: 'مكافحة الاتجار' };
 
-export function appManifest(language: SiteLanguage) {
+export function appManifest(language: Language) {
   const text = siteText[language];
   return {
     id: '/',

@@ -2,8 +2,7 @@
 // <html>, the page's head (title, description, canonical, Open Graph, Twitter, hreflang), the
 // rendered screen and the data the browser hydrates from.
 import { escapeHtml, jsonForScript, summary } from './escape';
-import type { SiteLanguage } from './language';
-import type { PageFacts } from './renderer';
+import type { Language, PageFacts } from '@shared/domain';
 import { OG_LOCALE, siteText } from './site-text';
 
 const HEAD_REGION = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
@@ -13,7 +12,7 @@ const LEADING_HINTS = /^(?:<link [^>]*\/?>)+/;
 
 export interface PageDocumentInput {
   template: string;
-  language: SiteLanguage;
+  language: Language;
   origin: string;
   /** Canonical path and query of the page. */
   canonicalPath: string;
@@ -36,7 +35,7 @@ function headOf(input: PageDocumentInput, hints: string): string {
   const description = summary(facts.description || site.description);
   const url = `${origin}${input.canonicalPath}`;
   const contentLanguage = facts.contentLanguage ?? language;
-  const otherLanguage: SiteLanguage = contentLanguage === 'ar' ? 'en' : 'ar';
+  const otherLanguage: Language = contentLanguage === 'ar' ? 'en' : 'ar';
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', description),

@@ -1,8 +1,8 @@
 // The visitor's language on the first byte: the i18next cookie the site's language switch keeps,
 // else the browser's Accept-Language, else English.
-export type SiteLanguage = 'en' | 'ar';
+import type { Language } from '@shared/domain';
 
-function supported(tag: string | undefined): SiteLanguage | undefined {
+function supported(tag: string | undefined): Language | undefined {
   const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
   return primary === 'ar' || primary === 'en' ? primary : undefined;
 }
@@ -23,7 +23,7 @@ function cookieValue(cookieHeader: string | undefined, name: string): string | u
 }
 
 /** The supported language the browser prefers most (highest q, then the order given). */
-export function fromAcceptLanguage(header: string | undefined): SiteLanguage | undefined {
+export function fromAcceptLanguage(header: string | undefined): Language | undefined {
   if (!header) return undefined;
   const ranked = header.slice(0, 1000).split(',').map((entry, order) => {
     const [tag, ...params] = entry.split(';');
@@ -37,6 +37,6 @@ export function fromAcceptLanguage(header: string | undefined): SiteLanguage | u
   return best?.language;
 }
 
-export function pickLanguage(cookieHeader: string | undefined, acceptLanguage: string | undefined): SiteLanguage {
+export function pickLanguage(cookieHeader: string | undefined, acceptLanguage: string | undefined): Language {
   return supported(cookieValue(cookieHeader, 'i18next')) ?? fromAcceptLanguage(acceptLanguage) ?? 'en';
 }

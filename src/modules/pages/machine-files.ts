@@ -3,7 +3,7 @@
 import { POST_TYPES, EMERGENCY_TYPES } from '@shared/domain';
 import type { PublicPost } from '../posts/schema';
 import { escapeXml, summary } from './escape';
-import type { SiteLanguage } from './language';
+import type { Language } from '@shared/domain';
 import { siteText } from './site-text';
 
 export const FEED_SIZE = 20;
@@ -46,7 +46,7 @@ export function sitemapXml({ origin, cityNames, posts }: SitemapInput): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
 }
 
-export function rssFeed(origin: string, language: SiteLanguage, posts: PublicPost[]): string {
+export function rssFeed(origin: string, language: Language, posts: PublicPost[]): string {
   const site = siteText[language];
   const self = `${origin}/feed/${language}.xml`;
   const items = posts.map((post) => {

@@ -4,17 +4,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PageFacts } from '@shared/domain';
-import type { SiteLanguage } from './language';
-
-export type { PageFacts };
+import type { Language, PageFacts } from '@shared/domain';
+import type { PageDataNeed, PreparedAnswers } from '@shared/page-data';
 
 /** What client/src/entry-server.tsx exports (kept in step by the page tests). */
 export interface ServerRender {
   ready: Promise<unknown>;
   routePatterns: string[];
-  dataForPage(pathname: string, search: string, language: SiteLanguage): string[];
-  render(input: { url: string; language: SiteLanguage; answers: Record<string, unknown> }): { html: string; facts: PageFacts };
+  dataForPage(pathname: string, search: string, language: Language): PageDataNeed[];
+  render(input: { url: string; language: Language; answers: PreparedAnswers }): { html: string; facts: PageFacts };
   PAGE_DATA_ELEMENT_ID: string;
 }
 
@@ -24,7 +22,7 @@ export interface PageRenderer {
   template: string;
 }
 
-export const SSR_ENTRY = path.join('ssr', 'entry-server.js');
+const SSR_ENTRY = path.join('ssr', 'entry-server.js');
 
 /** The built render and template in clientDir, or null when the client or its render is not built. */
 export async function loadPageRenderer(clientDir: string): Promise<PageRenderer | null> {

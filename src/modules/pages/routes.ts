@@ -1,41 +1,34 @@
 // The public site's pages rendered on the server, the dashboard and login shell (rendered in the
-// browser), robots.txt, sitemap.xml and the feeds. Rendered pages are kept in memory like the
-// public JSON pages and dropped whenever staff change anything.
+// browser), robots.txt, sitemap.xml and the feeds. Rendered pages are kept in memory and dropped
+// whenever public content changes (the content-changes signal).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody, messages } from '../../errors';
 import { PRIVATE_CACHE_CONTROL, weakEtag } from '../../plugins/http-cache';
-import { CitiesRepository } from '../maps/repository';
 import { ResultCache } from '../posts/result-cache';
 import { sendOriginalForMissingVariant } from '../uploads/legacy-images';
-import { PostsRepository, postsGeneration } from '../posts/repository';
-import { PageAnswers, type PreparedAnswer } from './answers';
+import type { PreparedAnswers } from '@shared/page-data';
 import { appManifest } from './app-manifest';
 import { pageDocument, withAppAfterFirstPaint } from './document';
-import { bodyFor, chooseEncoding, type EncodedPage } from './encodings';
-import { pickLanguage, type SiteLanguage } from './language';
+import { bodyFor, chooseEncoding, type EncodedBodies } from './encodings';
+import type { Language } from '@shared/domain';
+import { pickLanguage } from './language';
 import { FEED_SIZE, robotsTxt, rssFeed, sitemapXml } from './machine-files';
 import { publicOrigin } from './origin';
+import { pageDataLoader } from './page-data';
 import { loadPageRenderer, type PageRenderer } from './renderer';
 
 /** A rendered page: a few tens of kB; 300 of them stay under about 10 MB. */
 const PAGE_CACHE_ENTRIES = 300;
-/** Writes clear the cache at once; the lifetime only bounds what no write announces. */
+/** Changes drop the cache at once; the lifetime only bounds what no change announces (view counts). */
 const PAGE_CACHE_LIFETIME_MS = 30_000;
 
 interface RenderedPage {
   status: number;
-  bodies: EncodedPage;
+  bodies: EncodedBodies;
   etag: string;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Server-rendered pages by origin, language and address; cleared by every staff write. */
-    pageCache: ResultCache<RenderedPage>;
-  }
 }
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Not built yet</title>
@@ -46,7 +39,7 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><ti
  * the chosen language and the same address without it. Only a path of this site is answered, so
  * the redirect can never lead elsewhere.
  */
-export function languageChoiceOf(url: string): { language: SiteLanguage; location: string } | null {
+export function languageChoiceOf(url: string): { language: Language; location: string } | null {
   const [rawPath, rawQuery = ''] = url.split('?');
   const query = new URLSearchParams(rawQuery);
   const language = query.get('lang');
@@ -59,7 +52,7 @@ export function languageChoiceOf(url: string): { language: SiteLanguage; locatio
 }
 
 /** The cookie the browser's i18next reads and writes (name, path and SameSite alike), for a year. */
-export function languageCookie(language: SiteLanguage): string {
+export function languageCookie(language: Language): string {
   return `i18next=${language}; Path=/; Max-Age=31536000; SameSite=Strict`;
 }
 
@@ -120,13 +113,11 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
   const { clientDir, uploadsDir, publicUrl } = app.config;
   const clientBuilt = existsSync(path.join(clientDir, 'index.html'));
   const renderer: PageRenderer | null = options.renderer ?? (clientBuilt ? await loadPageRenderer(clientDir) : null);
-  const answers = new PageAnswers(app);
-  const posts = new PostsRepository(app.db);
-  const cities = new CitiesRepository(app.db);
+  const loadPageData = pageDataLoader(app);
+  const { publicPosts, scheduledPosts } = app;
+  const { cities } = app.repositories;
   const cache = new ResultCache<RenderedPage>(PAGE_CACHE_ENTRIES, PAGE_CACHE_LIFETIME_MS);
-  let renderedAtPostsGeneration = postsGeneration(app.db);
-  app.decorate('pageCache', cache);
-  // What a render reads (answers shared by many pages, whether a picture has a 1,200 px variant)
+  // What a render reads (data shared by many pages, whether a picture has a 1,200 px variant)
   // is kept as long as the pages are, and dropped with them.
   const template = renderer ? withAppAfterFirstPaint(renderer.template) : '';
   const readings = new ResultCache<unknown>(PAGE_CACHE_ENTRIES * 2, PAGE_CACHE_LIFETIME_MS);
@@ -139,22 +130,19 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     return value;
   };
 
-  // Any change made with a staff token may show on a public page: drop them all. Visitors' own
-  // writes (ratings, views, page events) change nothing the cached pages show.
-  app.addHook('onResponse', async (request, reply) => {
-    const isWrite = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
-    if (isWrite && request.currentUser && reply.statusCode < 400) {
-      cache.clear();
-      readings.clear();
-    }
+  // Any change of public content may show on any page: drop them all. Visitors' own writes
+  // (ratings, views, page events) are no content change, and keep them.
+  app.contentChanges.listen(() => {
+    cache.clear();
+    readings.clear();
   });
 
-  async function renderPage(url: string, language: SiteLanguage, origin: string): Promise<RenderedPage> {
+  async function renderPage(url: string, language: Language, origin: string): Promise<RenderedPage> {
     const { entry } = renderer!;
     const [pathname, search = ''] = url.split('?');
-    const prepared: Record<string, PreparedAnswer> = {};
-    for (const apiPath of entry.dataForPage(pathname, search, language)) {
-      prepared[apiPath] = await remembered(`answer\u0000${apiPath}`, () => answers.answer(apiPath));
+    const prepared: PreparedAnswers = {};
+    for (const { path: apiPath, request } of entry.dataForPage(pathname, search, language)) {
+      prepared[apiPath] = await remembered(`data\u0000${apiPath}`, () => loadPageData(request));
     }
     const { html, facts } = entry.render({ url, language, answers: prepared });
     const image = await remembered(`image\u0000${facts.image}`, () => previewImagePath(uploadsDir, facts.image) ?? '');
@@ -178,14 +166,8 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     const origin = publicOrigin(publicUrl, request);
     const url = renderAddressOf(request.url);
     const key = `${origin}\u0000${language}\u0000${url}`;
-    // A scheduled post comes due on a read, and content bundles write posts outside any staff
-    // request: either way the posts' generation moves, and the rendered pages go with it.
-    await posts.publishDue();
-    if (postsGeneration(app.db) !== renderedAtPostsGeneration) {
-      cache.clear();
-      readings.clear();
-      renderedAtPostsGeneration = postsGeneration(app.db);
-    }
+    // A post whose time has come is published first: announced, it drops the pages it would change.
+    await scheduledPosts.publishDue();
     let page = cache.get(key);
     if (!page) {
       const generation = cache.generation;
@@ -223,7 +205,7 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     const xml = sitemapXml({
       origin: publicOrigin(publicUrl, request),
       cityNames: (await cities.list()).map((city) => city.name),
-      posts: await posts.publishedIndex(),
+      posts: await publicPosts.sitemapEntries(),
     });
     return reply.type('application/xml; charset=utf-8').send(xml);
   });
@@ -233,9 +215,9 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
       .send(JSON.stringify(appManifest(language)));
   });
   app.get<{ Params: { language: string } }>('/feed/:language', textRoute, async (request, reply) => {
-    const language = /^(en|ar)\.xml$/.exec(request.params.language)?.[1] as SiteLanguage | undefined;
+    const language = /^(en|ar)\.xml$/.exec(request.params.language)?.[1] as Language | undefined;
     if (!language) return reply.callNotFound();
-    const feed = rssFeed(publicOrigin(publicUrl, request), language, await posts.latestPublished(language, FEED_SIZE));
+    const feed = rssFeed(publicOrigin(publicUrl, request), language, await publicPosts.latest(language, FEED_SIZE));
     return reply.type('application/rss+xml; charset=utf-8').send(feed);
   });
 
@@ -249,4 +231,4 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     if (!clientBuilt) return reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(NOT_BUILT_PAGE);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', clientDir);
   });
-}, { name: 'pages', dependencies: ['database', 'auth'] });
+}, { name: 'pages', dependencies: ['repositories', 'posts-services'] });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, type TestContext } from '../../test/helpers';
-import { PostsRepository } from './repository';
+import type { PostsRepository } from './repository';
 import type { NewPost } from './schema';
 
 let ctx: TestContext;
@@ -28,7 +28,7 @@ async function page(url: string) {
 beforeAll(async () => {
   ctx = await createTestApp();
   adminToken = await login(ctx.app, TEST_ADMIN.email, TEST_ADMIN.password);
-  repo = new PostsRepository(ctx.app.db);
+  repo = ctx.app.repositories.posts;
 });
 afterAll(async () => ctx.cleanup());
 
@@ -74,9 +74,9 @@ describe('GET /api/posts/:type/:language', () => {
     expect(await page('/api/posts/International/en')).toEqual({ posts: [], pages: 0 });
   });
 
-  it('answers the same pages through the repository, for callers outside HTTP', async () => {
-    expect(await repo.listPublished('Training', 'en', 2)).toEqual(await page('/api/posts/Training/en?pageNumber=2'));
-    expect(await repo.search('', 1)).toEqual({ posts: [], pages: 0 });
+  it('answers the same pages through the public posts service, for callers outside HTTP', async () => {
+    expect(await ctx.app.publicPosts.list('Training', 'en', 2)).toEqual(await page('/api/posts/Training/en?pageNumber=2'));
+    expect(await ctx.app.publicPosts.search('', 1)).toEqual({ posts: [], pages: 0 });
   });
 
   it('serves the type with a space, URL-encoded', async () => {

@@ -10,14 +10,16 @@
 import type SQLite from 'better-sqlite3';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
+import { preparedOnce } from '../../db/statements';
 import { normalizeForSearch } from './normalize';
-import { MANAGE_PAGE_SIZE, type ManagePage, type PostLanguage, type PostState, type PostSummary, type PostType } from './schema';
+import { albumOf } from './pictures';
+import { MANAGE_PAGE_SIZE, type ManagePage, type Language, type PostState, type PostSummary, type PostType } from './schema';
 import { toMatchExpression } from './search-query';
 
 export interface ManageFilters {
   q?: string;
   type?: PostType;
-  language?: PostLanguage;
+  language?: Language;
   state?: PostState;
   /** An author's id; authors are always limited to their own by the route. */
   author?: string;
@@ -89,9 +91,7 @@ function indexFor(filters: ManageFilters): string {
 /** An image or picture set without its text alternative (null; '' is decorative on purpose). */
 function lacksAltText(row: SummaryRow): boolean {
   if (row.image !== '' && row.image_alt === null) return true;
-  const pictures = JSON.parse(row.pictures) as string[];
-  const alts = JSON.parse(row.pictures_alt) as Array<string | null>;
-  return pictures.some((_, index) => (alts[index] ?? null) === null);
+  return albumOf(row).picturesAlt.some((alt) => alt === null);
 }
 
 function toSummary(row: SummaryRow): PostSummary {
@@ -118,14 +118,10 @@ function millisecondsOf(iso: string): number {
 }
 
 export class PostsManageRepository {
-  private readonly statements = new Map<string, SQLite.Statement>();
+  private readonly statement;
 
-  constructor(private readonly sqlite: SQLite.Database) {}
-
-  private statement(text: string): SQLite.Statement {
-    let statement = this.statements.get(text);
-    if (!statement) this.statements.set(text, (statement = this.sqlite.prepare(text)));
-    return statement;
+  constructor(private readonly sqlite: SQLite.Database) {
+    this.statement = preparedOnce(sqlite);
   }
 
   /** Writes every queued post into the search index (a no-op read when nothing is queued). Answers how many. */

@@ -2,9 +2,9 @@
 // Arabic-normalised search over all states, who sees what, and attacks on the search and filters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, type TestContext } from '../../test/helpers';
-import { POST_LANGUAGES, POST_STATES, POST_TYPES } from '@shared/domain';
+import { LANGUAGES, POST_STATES, POST_TYPES } from '@shared/domain';
 import { facetToken } from './manage-repository';
-import { PostsRepository } from './repository';
+import type { PostsRepository } from './repository';
 import type { NewPost } from './schema';
 
 let ctx: TestContext;
@@ -24,7 +24,7 @@ async function manage(query: string, token = adminToken): Promise<ManagePage> {
 
 /** The nth of 60 posts: every type, both languages, the three states, two authors, one date each. */
 function nthPost(n: number): { post: NewPost; author: string; createdAt: string } {
-  const language = POST_LANGUAGES[n % 2];
+  const language = LANGUAGES[n % 2];
   const state = POST_STATES[n % 3];
   return {
     post: {
@@ -44,7 +44,7 @@ beforeAll(async () => {
   adminToken = await login(ctx.app, TEST_ADMIN.email, TEST_ADMIN.password);
   authorA = await createAuthor(ctx.app, adminToken, 'manage-a@example.org');
   authorB = await createAuthor(ctx.app, adminToken, 'manage-b@example.org');
-  repo = new PostsRepository(ctx.app.db);
+  repo = ctx.app.repositories.posts;
   for (const n of SEEDED) {
     const { post, author, createdAt } = nthPost(n);
     await repo.create(post, author, createdAt);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, type TestContext } from '../../test/helpers';
-import { PostsRepository } from './repository';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -238,7 +237,7 @@ describe('PUT and DELETE /api/posts/:id', () => {
 
 describe('GET /api/posts/author', () => {
   it("answers the author's own posts (drafts included) newest first, and every post for an admin", async () => {
-    const repo = new PostsRepository(ctx.app.db);
+    const repo = ctx.app.repositories.posts;
     const older = await repo.create({ ...validPost, language: 'en', type: 'Iraq', title: 'B older' }, authorB.id, '2020-01-01T00:00:00.000Z');
     const draft = await createPost(authorB.token, { state: 'draft', title: 'B draft' });
     const mine = (await ctx.app.inject({ method: 'GET', url: '/api/posts/author', headers: bearer(authorB.token) })).json();

@@ -1,50 +1,60 @@
-// The only file with SQL for posts, all of it through Kysely's typed query builder: reads and
-// writes alike, in production and in tests. Public list and search pages have a small result
-// cache in front (result-cache.ts); a write clears it. See docs/decisions.md, "Posts: one query path".
-// (The dashboard's list, with its own indexes and search, is manage-repository.ts.)
+// The posts' SQL through Kysely's typed query builder (docs/decisions.md, "Posts: one query path");
+// the dashboard's list has its own (manage-repository.ts), and so do the whole posts content
+// bundles copy (item-store.ts). Two kinds of read: staff reads see every post as stored; visible
+// reads start from visiblePosts() and serve PublicPosts (public-posts.ts), their only caller.
+// Every write announces itself on the content-changes signal once it is done.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { BOTH_LANGUAGES, type ChangeCause, type ContentChanges } from '../../content-changes';
 import type { Database } from '../../db/schema';
 import type { CurrentUser } from '../../plugins/auth';
 import { newId, nowIso } from '@shared/ids';
 import { storedAlt } from '@shared/schemas';
 import { AuditRepository } from '../audit/repository';
 import { normalizeForSearch } from './normalize';
-import { ResultCache } from './result-cache';
-import { PAGE_SIZE, publicPost, type NewPost, type Post, type PostLanguage, type PostPage, type PostState, type PostType, type PublicPost } from './schema';
-import { toMatchExpression } from './search-query';
+import { albumColumns, albumOf } from './pictures';
+import { PAGE_SIZE, type Language, type NewPost, type Post, type PostState, type PostType } from './schema';
 
-/**
- * A posts row as the reads return it: the table's columns, the author's name, and the
- * counterpart's id only when that post is public (what visitors may be shown).
- */
-type PostRow = Selectable<Database['posts']> & { author_name: string | null; public_translation_of: string | null };
+/** A page of visible posts as the repository reads them (authors included) and how many pages there are. */
+export interface VisiblePage { posts: Post[]; pages: number }
+
+type PostRow = Selectable<Database['posts']> & { author_name: string | null };
 
 /** Every read of whole posts: the post and its author's name (null once the author is deleted). */
 function selectPosts(db: Kysely<Database>) {
   return db.selectFrom('posts as p')
     .leftJoin('users as u', 'u.id', 'p.author_id')
     .selectAll('p')
+    .select('u.name as author_name');
+}
+
+/** What visitors may see of the posts table: published posts (the schedule publishes a scheduled one at its time). */
+function visibleRows(db: Kysely<Database>) {
+  return db.selectFrom('posts as p').where('p.state', '=', 'published');
+}
+
+/** Visible posts, whole, each naming its counterpart only when visitors may see that one too. */
+function visiblePosts(db: Kysely<Database>) {
+  return visibleRows(db)
+    .leftJoin('users as u', 'u.id', 'p.author_id')
+    .selectAll('p')
     .select('u.name as author_name')
     .select((eb) => eb.selectFrom('posts as t').select('t.id')
       .whereRef('t.id', '=', 'p.translation_of').where('t.state', '=', 'published')
-      .as('public_translation_of'));
+      .as('visible_translation_of'));
 }
 
 /** A sitemap holds at most 50,000 addresses. */
 export const SITEMAP_MAX_POSTS = 49_000;
 
-/** 'public': the counterpart is named only when visitors can open it. */
-function toPost(row: PostRow, audience: 'staff' | 'public' = 'staff'): Post {
-  const pictures = JSON.parse(row.pictures) as string[];
-  const picturesAlt = JSON.parse(row.pictures_alt) as Array<string | null>;
+/** A visible read passes the counterpart visitors may open; staff reads the stored link. */
+function toPost(row: PostRow, translationOf: string | null = row.translation_of): Post {
   return {
     _id: row.id,
     title: row.title,
     describtion: row.description,
     image: row.image,
     imageAlt: row.image_alt,
-    pictures,
-    picturesAlt: pictures.map((_, index) => picturesAlt[index] ?? null),
+    ...albumOf(row),
     video: row.video,
     language: row.language,
     type: row.type,
@@ -57,9 +67,11 @@ function toPost(row: PostRow, audience: 'staff' | 'public' = 'staff'): Post {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     publishAt: row.publish_at,
-    translationOf: audience === 'public' ? row.public_translation_of : row.translation_of,
+    translationOf,
   };
 }
+
+const toVisiblePost = (row: PostRow & { visible_translation_of: string | null }) => toPost(row, row.visible_translation_of);
 
 function pagesFor(total: number): number {
   return Math.ceil(total / PAGE_SIZE);
@@ -67,20 +79,19 @@ function pagesFor(total: number): number {
 
 interface PostColumns {
   title: string; description: string; image: string; image_alt: string | null; pictures: string; pictures_alt: string; video: string;
-  language: PostLanguage; type: PostType; pdf: string; state: PostState; publish_at: string | null;
+  language: Language; type: PostType; pdf: string; state: PostState; publish_at: string | null;
 }
 
 /** The stored columns of a post body: trimmed title, empty strings for missing files. */
 function columnsOf(input: NewPost): PostColumns {
   // Each picture keeps its own alt text; empty picture slots are dropped with theirs.
-  const pictures = (input.pictures ?? []).map((path, index) => ({ path, alt: storedAlt(input.picturesAlt?.[index]) })).filter(({ path }) => path !== '');
+  const album = (input.pictures ?? []).map((path, index) => ({ path, alt: storedAlt(input.picturesAlt?.[index]) })).filter(({ path }) => path !== '');
   return {
     title: input.title.trim(),
     description: input.describtion,
     image: input.image ?? '',
     image_alt: storedAlt(input.imageAlt),
-    pictures: JSON.stringify(pictures.map(({ path }) => path)),
-    pictures_alt: JSON.stringify(pictures.map(({ alt }) => alt)),
+    ...albumColumns({ pictures: album.map(({ path }) => path), picturesAlt: album.map(({ alt }) => alt) }),
     video: (input.video ?? '').trim(),
     language: input.language,
     type: input.type,
@@ -97,200 +108,29 @@ async function insertSearchRow(trx: Transaction<Database>, id: string, columns: 
     VALUES (${id}, ${normalizeForSearch(columns.title)}, ${normalizeForSearch(columns.description)})`.execute(trx);
 }
 
-/**
- * A public page kept as its UTF-8 JSON only: sending it costs nothing (encoding long Arabic
- * texts on every request is not free) and it takes half the memory of the objects.
- */
-export type EncodedPage = Buffer;
-
-const EMPTY_PAGE: EncodedPage = Buffer.from('{"posts":[],"pages":0}');
-
-/**
- * What every repository over one database shares, so any write clears it: the page cache, and the
- * time of the next scheduled publication (undefined: not looked up since the last write).
- */
-interface SharedState {
-  cache: ResultCache<EncodedPage>;
-  nextPublicationMs: number | null | undefined;
-}
-const shared = new WeakMap<Kysely<Database>, SharedState>();
-
-function sharedState(db: Kysely<Database>): SharedState {
-  let state = shared.get(db);
-  if (!state) shared.set(db, (state = { cache: new ResultCache<EncodedPage>(), nextPublicationMs: undefined }));
-  return state;
-}
-
-/**
- * Counts the changes of this database's posts (writes, scheduled publications, bundle imports):
- * caches built on posts elsewhere (the rendered pages) are stale once it moves.
- */
-export function postsGeneration(db: Kysely<Database>): number {
-  return sharedState(db).cache.generation;
-}
-
-/** Drops the cached public pages of this database: for writes made outside this repository (content bundles). */
-export function clearPublicPostPages(db: Kysely<Database>): void {
-  const state = shared.get(db);
-  if (!state) return;
-  state.cache.clear();
-  state.nextPublicationMs = undefined;
-}
+const languageOf = async (trx: Transaction<Database>, id: string) =>
+  (await trx.selectFrom('posts').select('language').where('id', '=', id).executeTakeFirst())?.language;
 
 export class PostsRepository {
-  private readonly state: SharedState;
-  private readonly cache: ResultCache<EncodedPage>;
+  constructor(private readonly db: Kysely<Database>, private readonly changes: ContentChanges) {}
 
-  /**
-   * The page cache is shared by every repository over the same database, so any write clears it;
-   * a benchmark passes its own to measure the queries behind it.
-   */
-  constructor(private readonly db: Kysely<Database>, cache?: ResultCache<EncodedPage>) {
-    this.state = sharedState(db);
-    this.cache = cache ?? this.state.cache;
+  private announce(ids: string[], languages: ReadonlyArray<Language | undefined>, cause: ChangeCause = 'write'): void {
+    const known = [...new Set(languages.filter((language): language is Language => language !== undefined))];
+    this.changes.announce({ kind: 'posts', cause, ids, languages: known.length > 0 ? known : BOTH_LANGUAGES });
   }
 
-  /** A public list page, encoded; cached until a post changes or a scheduled one comes due. */
-  async listPublishedPage(type: PostType, language: PostLanguage, page: number): Promise<EncodedPage> {
-    await this.publishDue();
-    const key = `l\u0000${type}\u0000${language}\u0000${page}`;
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const generation = this.cache.generation;
-    // posts_list (type, language, state, created_at) serves both, newest first, without a sort.
-    const rows = await selectPosts(this.db)
-      .where('p.type', '=', type).where('p.language', '=', language).where('p.state', '=', 'published')
-      .orderBy('p.created_at', 'desc')
-      .limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE)
-      .execute();
-    const { n } = await this.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('type', '=', type).where('language', '=', language).where('state', '=', 'published')
-      .executeTakeFirstOrThrow();
-    return this.remember(key, generation, { posts: rows.map((row) => publicPost(toPost(row, 'public'))), pages: pagesFor(n) });
-  }
-
-  async searchPage(keyword: string, page: number): Promise<EncodedPage> {
-    const match = toMatchExpression(keyword);
-    if (!match) return EMPTY_PAGE;
-    await this.publishDue();
-    const key = `s\u0000${match}\u0000${page}`;
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const generation = this.cache.generation;
-    const rows = await selectPosts(this.db)
-      .innerJoin('posts_search', 'posts_search.post_id', 'p.id')
-      .where(sql<boolean>`posts_search MATCH ${match}`).where('p.state', '=', 'published')
-      .orderBy('p.created_at', 'desc').orderBy(sql`p.rowid`, 'desc')
-      .limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE)
-      .execute();
-    const { n } = await this.db.selectFrom('posts_search')
-      .innerJoin('posts as p', 'p.id', 'posts_search.post_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(sql<boolean>`posts_search MATCH ${match}`).where('p.state', '=', 'published')
-      .executeTakeFirstOrThrow();
-    return this.remember(key, generation, { posts: rows.map((row) => publicPost(toPost(row, 'public'))), pages: pagesFor(n) });
-  }
-
-  async listPublished(type: PostType, language: PostLanguage, page: number): Promise<PostPage> {
-    return JSON.parse((await this.listPublishedPage(type, language, page)).toString('utf8')) as PostPage;
-  }
-
-  async search(keyword: string, page: number): Promise<PostPage> {
-    return JSON.parse((await this.searchPage(keyword, page)).toString('utf8')) as PostPage;
-  }
-
-  private remember(key: string, generation: number, page: PostPage): EncodedPage {
-    const encoded = Buffer.from(JSON.stringify(page));
-    this.cache.set(key, encoded, generation);
-    return encoded;
-  }
+  // ---- staff reads: every post as stored ----
 
   async findById(id: string): Promise<Post | undefined> {
-    await this.publishDue();
     const row = await selectPosts(this.db).where('p.id', '=', id).executeTakeFirst();
     return row ? toPost(row) : undefined;
   }
 
   /** An admin sees every post, an author their own; drafts included. */
   async listForAuthor(user: Pick<CurrentUser, 'id' | 'isAdmin'>): Promise<Post[]> {
-    await this.publishDue();
     const query = selectPosts(this.db).orderBy('p.created_at', 'desc');
     const rows = await (user.isAdmin ? query : query.where('p.author_id', '=', user.id)).execute();
     return rows.map((row) => toPost(row));
-  }
-
-  async create(input: NewPost, authorId: string | null, createdAt: string = nowIso()): Promise<Post> {
-    const id = newId();
-    const columns = columnsOf(input);
-    await this.writing(() => this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('posts').values({ id, ...columns, views: 0, author_id: authorId, created_at: createdAt, updated_at: createdAt }).execute();
-      await insertSearchRow(trx, id, columns);
-    }));
-    return (await this.findById(id))!;
-  }
-
-  /**
-   * Replaces the editable fields; answers undefined for an unknown id. A body without state
-   * keeps the post's state: the post form has no state field, and saving must not publish a draft.
-   */
-  async update(id: string, input: NewPost): Promise<Post | undefined> {
-    const { state, publish_at, ...columns } = columnsOf(input);
-    const changed = await this.writing(() => this.db.transaction().execute(async (trx) => {
-      const result = await trx.updateTable('posts').set({ ...columns, ...(input.state ? { state, publish_at } : {}), updated_at: nowIso() }).where('id', '=', id).executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
-      await trx.deleteFrom('posts_search').where('post_id', '=', id).execute();
-      await insertSearchRow(trx, id, columns);
-      return true;
-    }));
-    return changed ? this.findById(id) : undefined;
-  }
-
-  async delete(id: string): Promise<boolean> {
-    return this.writing(() => this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('posts_search').where('post_id', '=', id).execute();
-      const result = await trx.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    }));
-  }
-
-  /** Runs a write; cached pages are dropped whatever its outcome, and pages read meanwhile are not kept. */
-  private async writing<T>(write: () => Promise<T>): Promise<T> {
-    this.cache.clear();
-    try {
-      return await write();
-    } finally {
-      this.cache.clear();
-      this.state.nextPublicationMs = undefined;
-    }
-  }
-
-  /**
-   * Publishes the scheduled posts whose time has come, before any read: no timer and no restart,
-   * and no cached page outlives the moment (publishing is a write, which clears the cache). Costs a
-   * comparison per read; one indexed look-up after each write. A published post takes its publication
-   * time as its date, so it appears at the top of the lists, as a post written then would.
-   */
-  async publishDue(now: number = Date.now()): Promise<string[]> {
-    if (this.state.nextPublicationMs === undefined) {
-      const row = await this.db.selectFrom('posts').select((eb) => eb.fn.min('publish_at').as('next'))
-        .where('state', '=', 'scheduled').executeTakeFirst();
-      this.state.nextPublicationMs = row?.next ? Date.parse(row.next) : null;
-    }
-    const next = this.state.nextPublicationMs;
-    if (next === null || next > now) return [];
-    const at = new Date(now).toISOString();
-    return this.writing(() => this.db.transaction().execute(async (trx) => {
-      const rows = await trx.updateTable('posts')
-        .set((eb) => ({ state: 'published', created_at: eb.ref('publish_at').$castTo<string>(), publish_at: null, updated_at: at }))
-        .where('state', '=', 'scheduled').where('publish_at', '<=', at)
-        .returning(['id', 'created_at'])
-        .execute();
-      const audit = new AuditRepository(trx);
-      for (const row of rows) {
-        await audit.recordBySystem('update', 'post', row.id, { state: { from: 'scheduled', to: 'published' }, publishedAt: { to: row.created_at } });
-      }
-      return rows.map((row) => row.id);
-    }));
   }
 
   /** Titles for naming posts in reports (the visits screen), with what decides who may read them. */
@@ -300,10 +140,107 @@ export class PostsRepository {
     return rows.map((row) => ({ id: row.id, title: row.title, state: row.state, authorId: row.author_id }));
   }
 
-  /** True when visitors can open this post. */
-  async isPublic(id: string): Promise<boolean> {
-    const row = await this.db.selectFrom('posts').select('state').where('id', '=', id).executeTakeFirst();
-    return row?.state === 'published';
+  // ---- visible reads: what visitors may see, for PublicPosts ----
+
+  /** A list page, newest first, with the number of pages. */
+  async visiblePage(type: PostType, language: Language, page: number): Promise<VisiblePage> {
+    // posts_list (type, language, state, created_at) serves both, newest first, without a sort.
+    const rows = await visiblePosts(this.db)
+      .where('p.type', '=', type).where('p.language', '=', language)
+      .orderBy('p.created_at', 'desc')
+      .limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE)
+      .execute();
+    const { n } = await visibleRows(this.db).select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('p.type', '=', type).where('p.language', '=', language)
+      .executeTakeFirstOrThrow();
+    return { posts: rows.map(toVisiblePost), pages: pagesFor(n) };
+  }
+
+  /** A page of the posts matching an FTS5 expression (search-query.ts), newest first. */
+  async visibleSearchPage(match: string, page: number): Promise<VisiblePage> {
+    const rows = await visiblePosts(this.db)
+      .innerJoin('posts_search', 'posts_search.post_id', 'p.id')
+      .where(sql<boolean>`posts_search MATCH ${match}`)
+      .orderBy('p.created_at', 'desc').orderBy(sql`p.rowid`, 'desc')
+      .limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE)
+      .execute();
+    const { n } = await visibleRows(this.db)
+      .innerJoin('posts_search', 'posts_search.post_id', 'p.id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(sql<boolean>`posts_search MATCH ${match}`)
+      .executeTakeFirstOrThrow();
+    return { posts: rows.map(toVisiblePost), pages: pagesFor(n) };
+  }
+
+  async visibleById(id: string): Promise<Post | undefined> {
+    const row = await visiblePosts(this.db).where('p.id', '=', id).executeTakeFirst();
+    return row && toVisiblePost(row);
+  }
+
+  async isVisible(id: string): Promise<boolean> {
+    return (await visibleRows(this.db).select('p.id').where('p.id', '=', id).executeTakeFirst()) !== undefined;
+  }
+
+  /** Every visible post's id and last change, the newest first (the sitemap). */
+  async visibleIndex(limit = SITEMAP_MAX_POSTS): Promise<Array<{ id: string; updatedAt: string }>> {
+    const rows = await visibleRows(this.db).select(['p.id', 'p.updated_at']).orderBy('p.created_at', 'desc').limit(limit).execute();
+    return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
+  }
+
+  /** The newest visible posts in one language (its feed). */
+  async latestVisible(language: Language, limit: number): Promise<Post[]> {
+    const rows = await visiblePosts(this.db).where('p.language', '=', language).orderBy('p.created_at', 'desc').limit(limit).execute();
+    return rows.map(toVisiblePost);
+  }
+
+  /** Every visible post, oldest first then in the order written (a content bundle inserts them so, and ties sort alike). */
+  async allVisible(): Promise<Post[]> {
+    const rows = await visiblePosts(this.db).orderBy('p.created_at').orderBy(sql`p.rowid`).execute();
+    return rows.map(toVisiblePost);
+  }
+
+  // ---- writes, each announced ----
+
+  async create(input: NewPost, authorId: string | null, createdAt: string = nowIso()): Promise<Post> {
+    const id = newId();
+    const columns = columnsOf(input);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('posts').values({ id, ...columns, views: 0, author_id: authorId, created_at: createdAt, updated_at: createdAt }).execute();
+      await insertSearchRow(trx, id, columns);
+    });
+    this.announce([id], [columns.language]);
+    return (await this.findById(id))!;
+  }
+
+  /**
+   * Replaces the editable fields; answers undefined for an unknown id. A body without state
+   * keeps the post's state: the post form has no state field, and saving must not publish a draft.
+   */
+  async update(id: string, input: NewPost): Promise<Post | undefined> {
+    const { state, publish_at, ...columns } = columnsOf(input);
+    const before = await this.db.transaction().execute(async (trx) => {
+      const language = await languageOf(trx, id);
+      if (language === undefined) return undefined;
+      await trx.updateTable('posts').set({ ...columns, ...(input.state ? { state, publish_at } : {}), updated_at: nowIso() }).where('id', '=', id).execute();
+      await trx.deleteFrom('posts_search').where('post_id', '=', id).execute();
+      await insertSearchRow(trx, id, columns);
+      return { language };
+    });
+    if (!before) return undefined;
+    this.announce([id], [before.language, columns.language]);
+    return this.findById(id);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const language = await this.db.transaction().execute(async (trx) => {
+      const found = await languageOf(trx, id);
+      await trx.deleteFrom('posts_search').where('post_id', '=', id).execute();
+      await trx.deleteFrom('posts').where('id', '=', id).execute();
+      return found;
+    });
+    if (language === undefined) return false;
+    this.announce([id], [language]);
+    return true;
   }
 
   /**
@@ -313,51 +250,63 @@ export class PostsRepository {
    * (other language, may manage both, counterpart free) before calling this.
    */
   async linkTranslation(id: string, counterpartId: string | null): Promise<Array<{ id: string; from: string | null; to: string | null }>> {
-    return this.writing(() => this.db.transaction().execute(async (trx) => {
+    const changed = await this.db.transaction().execute(async (trx) => {
       const linkOf = async (postId: string) => (await trx.selectFrom('posts').select('translation_of').where('id', '=', postId).executeTakeFirst())?.translation_of ?? null;
       const current = await linkOf(id);
       if (current === counterpartId) return [];
-      const changed: Array<{ id: string; from: string | null; to: string | null }> = [];
+      const others: Array<{ id: string; from: string | null; to: string | null }> = [];
       await trx.updateTable('posts').set({ translation_of: null }).where('id', '=', id).execute();
       if (current !== null) {
         await trx.updateTable('posts').set({ translation_of: null }).where('id', '=', current).where('translation_of', '=', id).execute();
-        changed.push({ id: current, from: id, to: null });
+        others.push({ id: current, from: id, to: null });
       }
       if (counterpartId !== null) {
         const formerOfCounterpart = await linkOf(counterpartId);
         if (formerOfCounterpart !== null) await trx.updateTable('posts').set({ translation_of: null }).where('id', '=', formerOfCounterpart).where('translation_of', '=', counterpartId).execute();
         await trx.updateTable('posts').set({ translation_of: id }).where('id', '=', counterpartId).execute();
         await trx.updateTable('posts').set({ translation_of: counterpartId }).where('id', '=', id).execute();
-        changed.push({ id: counterpartId, from: formerOfCounterpart, to: id });
+        others.push({ id: counterpartId, from: formerOfCounterpart, to: id });
       }
-      return changed;
-    }));
+      return others;
+    });
+    // A link joins the two languages: both show it (hreflang).
+    if (changed.length > 0) this.announce([id, ...changed.map((other) => other.id)], BOTH_LANGUAGES);
+    return changed;
   }
 
-  /** Every published post's id and last change, for the sitemap, the newest first. */
-  async publishedIndex(limit = SITEMAP_MAX_POSTS): Promise<Array<{ id: string; updatedAt: string }>> {
-    await this.publishDue();
-    const rows = await this.db.selectFrom('posts').select(['id', 'updated_at'])
-      .where('state', '=', 'published').orderBy('created_at', 'desc').limit(limit).execute();
-    return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
-  }
-
-  /** The newest published posts in one language, for its feed (as visitors see them). */
-  async latestPublished(language: PostLanguage, limit: number): Promise<PublicPost[]> {
-    await this.publishDue();
-    const rows = await selectPosts(this.db).where('p.language', '=', language).where('p.state', '=', 'published')
-      .orderBy('p.created_at', 'desc').limit(limit).execute();
-    return rows.map((row) => publicPost(toPost(row, 'public')));
-  }
-
-  /** Counts a view of a published post; false when there is none with this id. */
-  async countPublishedView(id: string): Promise<boolean> {
-    const result = await this.db.updateTable('posts').set((eb) => ({ views: eb('views', '+', 1) }))
-      .where('id', '=', id).where('state', '=', 'published').executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  }
-
+  /** Counts a view. Not announced: view counts are not worth dropping a page for (the caches' lifetime bounds them). */
   async countView(id: string): Promise<void> {
     await this.db.updateTable('posts').set((eb) => ({ views: eb('views', '+', 1) })).where('id', '=', id).execute();
+  }
+
+  // ---- the schedule (scheduled-posts.ts decides when) ----
+
+  /** When the next scheduled post is due (ms since 1970), or null when none is scheduled. */
+  async nextPublicationTime(): Promise<number | null> {
+    const row = await this.db.selectFrom('posts').select((eb) => eb.fn.min('publish_at').as('next'))
+      .where('state', '=', 'scheduled').executeTakeFirst();
+    return row?.next ? Date.parse(row.next) : null;
+  }
+
+  /**
+   * Publishes every scheduled post due at `at` (ISO, UTC), recorded in the audit log as the
+   * system's change. A published post takes its publication time as its date, so it appears at
+   * the top of the lists, as a post written then would. Answers the ids published.
+   */
+  async publishDue(at: string): Promise<string[]> {
+    const rows = await this.db.transaction().execute(async (trx) => {
+      const published = await trx.updateTable('posts')
+        .set((eb) => ({ state: 'published', created_at: eb.ref('publish_at').$castTo<string>(), publish_at: null, updated_at: at }))
+        .where('state', '=', 'scheduled').where('publish_at', '<=', at)
+        .returning(['id', 'created_at', 'language'])
+        .execute();
+      const audit = new AuditRepository(trx);
+      for (const row of published) {
+        await audit.recordBySystem('update', 'post', row.id, { state: { from: 'scheduled', to: 'published' }, publishedAt: { to: row.created_at } });
+      }
+      return published;
+    });
+    if (rows.length > 0) this.announce(rows.map((row) => row.id), rows.map((row) => row.language), 'schedule');
+    return rows.map((row) => row.id);
   }
 }

@@ -1,6 +1,8 @@
-// A small cache of public list and search pages. The public site reads far more than staff
-// write, and a search for a common word matches hundreds of posts that FTS5 must join and sort.
-// Every post write clears it; a short lifetime keeps view counts and author names near-current.
+// A small memory cache of public answers: the posts' list and search pages (public-posts.ts) and
+// the rendered pages (pages/routes.ts). The public site reads far more than staff write, and a
+// search for a common word matches hundreds of posts that FTS5 must join and sort. Its owner
+// clears it on every change of what it holds (the content-changes signal); a short lifetime keeps
+// view counts near-current.
 /** At most a few MB: a page of 9 long Arabic posts encodes to about 20 kB. */
 const MAX_ENTRIES = 300;
 const LIFETIME_MS = 5_000;

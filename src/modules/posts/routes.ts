@@ -8,13 +8,12 @@ import { DeletedSchema, IdParamsSchema, PageQuerySchema, errorResponses, pageNum
 import { changedFields } from '../audit/repository';
 import { removeUnreferencedUploads } from '../uploads/storage';
 import { clientOf } from '../visitor/client';
-import { PostsManageRepository } from './manage-repository';
 import { postMessages } from './messages';
-import { PostsRepository } from './repository';
 import {
   ListParamsSchema, ManagePageSchema, ManageQuerySchema, PostBodySchema, PostPageSchema, PostReadSchema, PostSchema, SearchQuerySchema, publicPost,
-  type NewPost, type Post, type PostLanguage,
+  type NewPost, type Post, type Language,
 } from './schema';
+import type { PostPageJson } from './public-posts';
 import { checkedSchedule } from './schedule';
 
 /** The fields staff edit: what the audit log compares. */
@@ -36,18 +35,22 @@ function isStaff(user: CurrentUser | null): boolean {
 }
 
 /** Hot public pages are sent as the JSON the cache already holds (same shape as PostPageSchema). */
-function sendJson(reply: FastifyReply, json: Buffer): FastifyReply {
+function sendJson(reply: FastifyReply, json: PostPageJson): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
 const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const posts = new PostsRepository(app.db);
-  const manage = new PostsManageRepository(app.sqlite);
+  const { posts, postsManage: manage } = app.repositories;
+  const { publicPosts, scheduledPosts } = app;
   const security = [{ bearerAuth: [] }];
   const tags = ['posts'];
   // After migration 006 (or anything written while the server was stopped) the dashboard search
   // index is filled now, not during the first dashboard request.
   manage.syncIndex();
+  // Staff read and change posts as they are now: a post whose time has come is published first.
+  app.addHook('onRequest', async () => {
+    await scheduledPosts.publishDue();
+  });
 
   /** The post behind :id for a change by this user: 404 unknown, 403 someone else's. */
   async function postToManage(id: string, user: CurrentUser): Promise<Post> {
@@ -61,7 +64,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * The counterpart named in a body, checked: another existing post, in the other language, that
    * this user may edit too, and not already linked to a third post.
    */
-  async function checkedCounterpart(counterpartId: string, language: PostLanguage, user: CurrentUser, selfId: string | null): Promise<Post> {
+  async function checkedCounterpart(counterpartId: string, language: Language, user: CurrentUser, selfId: string | null): Promise<Post> {
     if (counterpartId === selfId) throw apiError(400, postMessages.translationSelf, 'translationOf');
     const counterpart = await posts.findById(counterpartId);
     if (!counterpart) throw apiError(400, postMessages.translationNotFound, 'translationOf');
@@ -98,7 +101,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { httpCache: 'public' },
     schema: { tags, summary: 'Search published posts (Arabic and English), newest first', querystring: SearchQuerySchema, response: { 200: PostPageSchema, ...errorResponses } },
   }, async (request, reply) => {
-    const found = await posts.searchPage(request.query.keyword ?? '', pageNumberFrom(request.query.pageNumber));
+    const found = await publicPosts.searchPage(request.query.keyword ?? '', pageNumberFrom(request.query.pageNumber));
     return sendJson(reply, found);
   });
 
@@ -119,7 +122,6 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const user = request.currentUser!;
     const { q, type, language, state, author } = request.query;
-    await posts.publishDue();
     return manage.page({ q: q?.trim() || undefined, type, language, state, author: user.isAdmin ? author : user.id }, pageNumberFrom(request.query.page));
   });
 
@@ -127,7 +129,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { httpCache: 'public' },
     schema: { tags, summary: 'Published posts of one type and language, 9 a page, newest first', params: ListParamsSchema, querystring: PageQuerySchema, response: { 200: PostPageSchema, ...errorResponses } },
   }, async (request, reply) => {
-    const listed = await posts.listPublishedPage(request.params.type, request.params.language, pageNumberFrom(request.query.pageNumber));
+    const listed = await publicPosts.listPage(request.params.type, request.params.language, pageNumberFrom(request.query.pageNumber));
     return sendJson(reply, listed);
   });
 
@@ -137,18 +139,22 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { httpCache: 'revalidate' },
     schema: { tags, summary: "One post: published ones for anyone, drafts with the owner's or an admin's token; author and authorName only with a staff token", params: IdParamsSchema, response: { 200: PostReadSchema, ...errorResponses } },
   }, async (request) => {
-    const post = await posts.findById(request.params.id);
-    const staffRead = !!post && canManage(request.currentUser, post);
-    if (!post || (post.state !== 'published' && !staffRead)) throw apiError(404, postMessages.postNotFound, 'id');
-    // Visitors are pointed only at a counterpart they can open.
-    if (!staffRead && post.translationOf !== null && !(await posts.isPublic(post.translationOf))) post.translationOf = null;
+    const user = request.currentUser;
+    // The owner (or an admin) reads the post as stored, drafts included; staff previewing their
+    // work do not count as views.
+    if (user) {
+      const own = await posts.findById(request.params.id);
+      if (own && canManage(user, own)) return own;
+    }
+    const post = await publicPosts.find(request.params.id);
+    if (!post) throw apiError(404, postMessages.postNotFound, 'id');
     // Views count public reads, at most once a day per client and post (nothing about the
-    // client is stored, see visitor/daily-digests.ts); staff previewing their work do not count.
-    if (post.state === 'published' && !staffRead && (await app.dailyDigests.sight('view', post._id, ...clientOf(request))).firstToday) {
+    // client is stored, see visitor/daily-digests.ts).
+    if ((await app.dailyDigests.sight('view', post._id, ...clientOf(request))).firstToday) {
       await posts.countView(post._id);
       post.views += 1;
     }
-    return isStaff(request.currentUser) ? post : publicPost(post);
+    return isStaff(user) ? post : publicPost(post);
   });
 
   // A post page rendered by the server (perhaps answered by a proxy's cache) reads no API: the
@@ -163,8 +169,8 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 204: Type.Null({ description: 'Counted, or already counted today for this client' }), ...errorResponses },
     },
   }, async (request, reply) => {
-    if (!(await posts.isPublic(request.params.id))) throw apiError(404, postMessages.postNotFound, 'id');
-    if ((await app.dailyDigests.sight('view', request.params.id, ...clientOf(request))).firstToday) await posts.countPublishedView(request.params.id);
+    if (!(await publicPosts.isVisible(request.params.id))) throw apiError(404, postMessages.postNotFound, 'id');
+    if ((await app.dailyDigests.sight('view', request.params.id, ...clientOf(request))).firstToday) await posts.countView(request.params.id);
     return reply.status(204).send(null);
   });
 

@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { AltTextSchema, IdSchema, PageNumberSchema, RequiredText, UploadPathSchema } from '@shared/schemas';
 
-import { POST_LANGUAGES, POST_STATES, POST_TYPES, type PostLanguage, type PostState, type PostType } from '@shared/domain';
+import { LANGUAGES, POST_STATES, POST_TYPES, type Language, type PostState, type PostType } from '@shared/domain';
 
-export { POST_LANGUAGES, POST_STATES, POST_TYPES, type PostLanguage, type PostState, type PostType };
+export { LANGUAGES, POST_STATES, POST_TYPES, type Language, type PostState, type PostType };
 export const LIMITS = { titleMax: 150, videoMax: 200, picturesMax: 20, keywordMax: 200 } as const;
 export const PAGE_SIZE = 9;
 /** The dashboard's post list: 25 a page. */
@@ -14,7 +14,7 @@ const PostTypeSchema = Type.Union([
   Type.Literal('International'), Type.Literal('Iraq'), Type.Literal('Training'),
   Type.Literal('Guide'), Type.Literal('Form'), Type.Literal('Flyer And Brochure'),
 ]);
-const PostLanguageSchema = Type.Union([Type.Literal('en'), Type.Literal('ar')]);
+const LanguageSchema = Type.Union([Type.Literal('en'), Type.Literal('ar')]);
 const PostStateSchema = Type.Union([Type.Literal('draft'), Type.Literal('published'), Type.Literal('scheduled')]);
 /** An ISO-8601 time with its offset; checked further by the route (parsePublishAt). */
 const PublishAtSchema = Type.Union([Type.String({ maxLength: 40, description: "ISO time with offset, e.g. 2030-07-30T00:00:00+03:00; required when state is 'scheduled'" }), Type.Null()]);
@@ -29,7 +29,7 @@ export const PostBodySchema = Type.Object({
   pictures: Type.Optional(Type.Array(UploadPathSchema, { maxItems: LIMITS.picturesMax })),
   picturesAlt: Type.Optional(Type.Array(AltTextSchema, { maxItems: LIMITS.picturesMax, description: 'One alt text per picture, in the order of pictures' })),
   video: Type.Optional(Type.String({ maxLength: LIMITS.videoMax })),
-  language: PostLanguageSchema,
+  language: LanguageSchema,
   type: PostTypeSchema,
   pdf: Type.Optional(UploadPathSchema),
   state: Type.Optional(PostStateSchema),
@@ -47,7 +47,7 @@ const PublicPostFields = {
   pictures: Type.Array(Type.String()),
   picturesAlt: Type.Array(Type.Union([Type.String(), Type.Null()]), { description: 'Same length and order as pictures' }),
   video: Type.String(),
-  language: PostLanguageSchema,
+  language: LanguageSchema,
   type: PostTypeSchema,
   pdf: Type.String(),
   state: PostStateSchema,
@@ -74,7 +74,7 @@ export const PostReadSchema = Type.Object({ ...PublicPostFields, author: Type.Op
 
 export const PostPageSchema = Type.Object({ posts: Type.Array(PublicPostSchema), pages: Type.Integer() });
 
-export const ListParamsSchema = Type.Object({ type: PostTypeSchema, language: PostLanguageSchema });
+export const ListParamsSchema = Type.Object({ type: PostTypeSchema, language: LanguageSchema });
 
 export const SearchQuerySchema = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: LIMITS.keywordMax })),
@@ -86,7 +86,7 @@ export const ManageQuerySchema = Type.Object({
   page: Type.Optional(Type.String({ maxLength: 12 })),
   q: Type.Optional(Type.String({ maxLength: LIMITS.keywordMax })),
   type: Type.Optional(PostTypeSchema),
-  language: Type.Optional(PostLanguageSchema),
+  language: Type.Optional(LanguageSchema),
   state: Type.Optional(PostStateSchema),
   author: Type.Optional(IdSchema),
 });
@@ -95,7 +95,7 @@ export const ManageQuerySchema = Type.Object({
 export const PostSummarySchema = Type.Object({
   _id: Type.String(),
   title: Type.String(),
-  language: PostLanguageSchema,
+  language: LanguageSchema,
   type: PostTypeSchema,
   state: PostStateSchema,
   publishAt: Type.Union([Type.String(), Type.Null()]),
@@ -116,7 +116,6 @@ export type NewPost = Static<typeof PostBodySchema>;
 export type Post = Static<typeof PostSchema>;
 export type PublicPost = Static<typeof PublicPostSchema>;
 export interface PostPage { posts: PublicPost[]; pages: number }
-export type ManageQuery = Static<typeof ManageQuerySchema>;
 export type PostSummary = Static<typeof PostSummarySchema>;
 export type ManagePage = Static<typeof ManagePageSchema>;
 

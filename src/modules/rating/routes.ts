@@ -4,7 +4,6 @@ import { Type } from 'typebox';
 import { PUBLIC_BODY_LIMIT } from '@shared/body-limits';
 import { CsvResponseSchema, sendCsv, toCsv } from '@shared/csv';
 import { errorResponses } from '@shared/schemas';
-import { RatingRepository } from './repository';
 import { RateBodySchema, RatedSchema, RatingCountSchema, RatingCsvQuerySchema, RatingScopeParamsSchema, RatingSummarySchema } from './schema';
 
 const CSV_HEADINGS = { en: ['Rated', 'Stars', 'Votes'], ar: ['التقييم', 'النجوم', 'الأصوات'] } as const;
@@ -12,7 +11,7 @@ const SCOPE_NAMES = { en: { website: 'Website', service: 'Service' }, ar: { webs
 const STARS = [5, 4, 3, 2, 1] as const;
 
 const ratingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const ratings = new RatingRepository(app.db);
+  const { rating: ratings } = app.repositories;
 
   app.post('/rating/:scope', {
     bodyLimit: PUBLIC_BODY_LIMIT,

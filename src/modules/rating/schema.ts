@@ -32,6 +32,5 @@ export const RatingCsvQuerySchema = Type.Object({
   lang: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('ar')], { description: 'Language of the headings and scope names' })),
 });
 
-export type RateBody = Static<typeof RateBodySchema>;
 export type RatingSummary = Static<typeof RatingSummarySchema>;
 export type RatingCount = Static<typeof RatingCountSchema>;

@@ -5,10 +5,9 @@ import { errorResponses } from '@shared/schemas';
 import { changedFields } from '../audit/repository';
 import { SETTING_KEYS, SettingsChangeSchema, SettingsSchema, settingDefinitions, type Settings } from './definitions';
 import { settingsMessages } from './messages';
-import { SettingsRepository } from './repository';
 
 const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const settings = new SettingsRepository(app.db);
+  const { settings } = app.repositories;
 
   app.get('/settings', {
     config: { httpCache: 'public' },

@@ -7,7 +7,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_VARIANT_WIDTHS, imageVariantPath } from '@shared/domain';
 import { bearer, createStaffTestApp, errorOf, type StaffTestContext } from '../../test/helpers';
-import { PostsRepository } from '../posts/repository';
 import { upgradeOlderImages } from './legacy-images';
 import { MAX_IMAGE_SIDE } from './images';
 import { sweepUnreferencedUploads } from './sweep';
@@ -214,7 +213,7 @@ describe('variants on disk', () => {
   it('the sweep keeps a used image with its variants and removes an unused one with its variants', async () => {
     const used: string = (await upload('image', await makeImage('png', 32))).json();
     const unused: string = (await upload('image', await makeImage('png', 32))).json();
-    await new PostsRepository(ctx.app.db).create({ title: 't', describtion: 'd', language: 'en', type: 'Guide', image: used }, null);
+    await ctx.app.repositories.posts.create({ title: 't', describtion: 'd', language: 'en', type: 'Guide', image: used }, null);
     for (const p of [...withVariants(used), ...withVariants(unused)]) age(p, 48 * HOUR);
     await sweepUnreferencedUploads(ctx.app);
     for (const p of withVariants(used)) expect(exists(p), p).toBe(true);

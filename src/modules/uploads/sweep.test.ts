@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:f
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
-import { PostsRepository } from '../posts/repository';
 import { sweepUnreferencedUploads } from './sweep';
 
 let ctx: TestContext;
@@ -37,7 +36,7 @@ describe('sweepUnreferencedUploads', () => {
     const emergencyIcon = place(`${hex('9')}.gif`, 48 * HOUR);
     const contentImage = place(`${hex('8')}.png`, 48 * HOUR);
 
-    await new PostsRepository(ctx.app.db).create({
+    await ctx.app.repositories.posts.create({
       title: 't', describtion: 'd', language: 'en', type: 'Guide', state: 'draft',
       image: `/uploads/${hex('c')}.jpg`, pictures: [`/uploads/${hex('d')}.webp`], pdf: `/uploads/${hex('e')}.pdf`,
     }, null);

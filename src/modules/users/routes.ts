@@ -7,7 +7,7 @@ import { changedFields } from '../audit/repository';
 import { createLoginLimit } from './login-limit';
 import { userMessages } from './messages';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password';
-import { isDuplicateEmail, toUser, UsersRepository, type Refusal } from './repository';
+import { isDuplicateEmail, toUser, type Refusal, type UsersRepository } from './repository';
 import {
   ChangeOwnPasswordBodySchema, CreateUserBodySchema, LoginAnswerSchema, LoginBodySchema, ResetPasswordBodySchema,
   UpdateUserBodySchema, UserSchema, type CreateUserBody, type User,
@@ -38,7 +38,7 @@ function refusalError(refusal: Refusal, lastAdminField: string) {
 }
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const users = new UsersRepository(app.db);
+  const { users } = app.repositories;
   // One limit for failed logins and wrong current passwords (see login-limit.ts).
   const loginLimit = createLoginLimit(app);
   const security = [{ bearerAuth: [] }];

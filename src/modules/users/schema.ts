@@ -78,8 +78,5 @@ export const LoginAnswerSchema = Type.Object({
 
 export type LoginBody = Static<typeof LoginBodySchema>;
 export type CreateUserBody = Static<typeof CreateUserBodySchema>;
-export type UpdateUserBody = Static<typeof UpdateUserBodySchema>;
-export type ResetPasswordBody = Static<typeof ResetPasswordBodySchema>;
-export type ChangeOwnPasswordBody = Static<typeof ChangeOwnPasswordBodySchema>;
 export type User = Static<typeof UserSchema>;
 export type LoginAnswer = Static<typeof LoginAnswerSchema>;

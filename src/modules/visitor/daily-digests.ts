@@ -6,6 +6,7 @@
 // someone who reads the database later. A restart within the day keeps them, so a kiosk
 // restarted each morning does not count its staff again.
 import { createHmac, randomBytes } from 'node:crypto';
+import { utcDay } from '@shared/days';
 import type { DailyDigestsRepository } from './digests-repository';
 
 /** Bound under a flood of distinct clients; past it new clients are not counted today. */
@@ -14,11 +15,6 @@ export const MAX_TRACKED_PER_DAY = 200_000;
 const DIGEST_BYTES = 16;
 
 export type Clock = () => Date;
-
-/** UTC calendar day, 'YYYY-MM-DD'. */
-export function utcDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
 
 export interface Sighting {
   day: string;

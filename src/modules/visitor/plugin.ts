@@ -3,7 +3,6 @@
 // deleted even when no visitor comes to trigger it.
 import fp from 'fastify-plugin';
 import { DailyDigests } from './daily-digests';
-import { DailyDigestsRepository } from './digests-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +18,7 @@ export function msUntilNextUtcDay(now: Date): number {
 }
 
 export default fp(async (app) => {
-  const digests = new DailyDigests(new DailyDigestsRepository(app.db));
+  const digests = new DailyDigests(app.repositories.dailyDigests);
   app.decorate('dailyDigests', digests);
   await digests.rollOver();
 
@@ -32,4 +31,4 @@ export default fp(async (app) => {
   };
   schedule();
   app.addHook('onClose', async () => clearTimeout(timer));
-}, { name: 'daily-digests', dependencies: ['database'] });
+}, { name: 'daily-digests', dependencies: ['repositories'] });

@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '@shared/schemas';
 import { clientOf } from './client';
-import { VisitorRepository } from './repository';
 
 const visitorRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const visitors = new VisitorRepository(app.db);
+  const { visitors } = app.repositories;
 
   app.get('/visitor', {
     schema: {

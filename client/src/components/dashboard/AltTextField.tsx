@@ -3,14 +3,15 @@
 // filled in yet"), which the dashboard lists flag, so forgetting is never mistaken for a choice.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '@shared/domain';
 
-export type AltValues = Partial<Record<'en' | 'ar', string | null>>;
+export type AltValues = Partial<Record<Language, string | null>>;
 
 interface AltTextFieldProps {
   /** Names the image, e.g. "Image" or "Picture 2". */
   imageLabel: string;
   /** A post has one language; page texts and cities have both. */
-  languages: ReadonlyArray<'en' | 'ar'>;
+  languages: readonly Language[];
   values: AltValues;
   onChange: (values: AltValues) => void;
 }

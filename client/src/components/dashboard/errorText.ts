@@ -9,5 +9,3 @@ export function errorItems(error: unknown): ApiErrorItem[] {
 export function localizedErrors(error: unknown, language: string): string[] {
   return errorItems(error).map((item) => (language === 'ar' ? item.messageAr : item.messageEn));
 }
-
-export const isAbort = (error: unknown) => (error as Error)?.name === 'AbortError';

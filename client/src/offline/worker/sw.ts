@@ -5,7 +5,7 @@
 // are in ../policy.ts). Every cache name carries the build's version: a new version installs
 // beside the old one and, once active, deletes it, so a saved page never meets scripts of
 // another version.
-import { IMAGE_VARIANT_WIDTHS, imageVariantPath } from '@shared/domain';
+import { IMAGE_VARIANT_WIDTHS, imageVariantPath, type Language } from '@shared/domain';
 import { groupsToEvict, PAGES_BUDGET, POSTS_BUDGET, type Budget, type SavedGroup } from '../budget';
 import { OFFLINE_PICTURE_WIDTH, pictureBase } from '../essentials';
 import { handlingOf, isStorable, pageCacheKey, type RequestHandling } from '../policy';
@@ -82,9 +82,9 @@ const essentialsPlace = {
   dataCache: DATA,
   preferredLanguage: () => preferredLanguage(),
   isForgotten: () => forgotten,
-  hasSavedPage: async (address: string, language: 'en' | 'ar') =>
+  hasSavedPage: async (address: string, language: Language) =>
     !!await caches.match(pageCacheKey(origin, address, language), { cacheName: groupOf(address).cacheName }),
-  saveLanding: (address: string, language: 'en' | 'ar', response: Response) => {
+  saveLanding: (address: string, language: Language, response: Response) => {
     const group = groupOf(address);
     return rememberInGroup(group.cacheName, group.budget, group.key, pageCacheKey(origin, address, language), response, true);
   },
@@ -128,10 +128,10 @@ async function respond(event: FetchEvent, handling: Exclude<RequestHandling, { k
 
 // ---- pages ----
 
-let lastLanguage: 'en' | 'ar' = 'en';
+let lastLanguage: Language = 'en';
 
 /** The language the visitor chose (the i18next cookie), else the one of the last page served. */
-async function preferredLanguage(): Promise<'en' | 'ar'> {
+async function preferredLanguage(): Promise<Language> {
   try {
     const store = (self as unknown as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } }).cookieStore;
     const value = (await store?.get('i18next'))?.value;

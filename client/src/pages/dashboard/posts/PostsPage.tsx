@@ -17,7 +17,7 @@ import { formatBaghdad } from '../../../lib/baghdadTime';
 import { session } from '../../../state/session';
 import { formatDate } from '../formatDate';
 import { PageTitle } from '../PageTitle';
-import { POST_LANGUAGES, POST_STATES, POST_TYPES } from '@shared/domain';
+import { LANGUAGES, POST_STATES, POST_TYPES } from '@shared/domain';
 import type { ManagePage, PostSummary, User } from '@shared/api-types';
 
 const FILTERS = ['q', 'type', 'language', 'state', 'author'] as const;
@@ -98,7 +98,7 @@ export function PostsPage() {
           </div>
           <button type="submit" className="dash-button dash-primary">{t('posts.searchButton')}</button>
           {select('type', t('posts.type'), t('posts.anyType'), POST_TYPES.map((type) => [type, t(`postTypes.${type}`)]))}
-          {select('language', t('posts.language'), t('posts.anyLanguage'), POST_LANGUAGES.map((language) => [language, t(`languages.${language}`)]))}
+          {select('language', t('posts.language'), t('posts.anyLanguage'), LANGUAGES.map((language) => [language, t(`languages.${language}`)]))}
           {select('state', t('posts.state'), t('posts.anyState'), POST_STATES.map((state) => [state, t(`postStates.${state}`)]))}
           {admin && select('author', t('posts.author'), t('posts.anyAuthor'), (users.data ?? []).map((user) => [user._id, user.name]))}
           {params.toString() !== '' && <Link href="/posts" className="dash-button">{t('posts.clearFilters')}</Link>}

@@ -5,13 +5,13 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../api/useApi';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import type { ManagePage, Post, PostLanguage } from '@shared/api-types';
+import type { ManagePage, Post, Language } from '@shared/api-types';
 
 interface TranslationPickerProps {
   /** The post being edited (null while it is new). */
   postId: string | null;
   /** This post's language: the counterpart is looked for in the other one. */
-  language: PostLanguage;
+  language: Language;
   value: string | null;
   onChange: (id: string | null) => void;
 }
@@ -19,7 +19,7 @@ interface TranslationPickerProps {
 export function TranslationPicker({ postId, language, value, onChange }: TranslationPickerProps) {
   const { t } = useTranslation('dashboard');
   const id = useId();
-  const other: PostLanguage = language === 'ar' ? 'en' : 'ar';
+  const other: Language = language === 'ar' ? 'en' : 'ar';
   const otherName = t(`languages.${other}`);
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState<string | null>(null);

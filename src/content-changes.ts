@@ -1,0 +1,46 @@
+// "Public content changed": the one signal every cache of public answers listens to (the posts'
+// list and search pages, the rendered pages). Three things announce a change: a content
+// repository's own write, a scheduled post coming due, and a content bundle applied. Listeners
+// run inside announce(), synchronously, so a cache is already dropped when the write that
+// changed it answers. See docs/decisions.md, "One signal: public content changed".
+import type { Language } from '@shared/domain';
+
+/** What visitors see, grouped as the content modules keep it. */
+export type ContentKind = 'posts' | 'page-texts' | 'cities' | 'emergency' | 'contacts' | 'settings';
+
+/**
+ * Why it changed: a write (staff through the API, the demo seed, the command line), a scheduled
+ * post coming due, or a content bundle applied.
+ */
+export type ChangeCause = 'write' | 'schedule' | 'bundle';
+
+export interface ContentChange {
+  kind: ContentKind;
+  cause: ChangeCause;
+  /**
+   * The items changed: post, city, emergency and contact ids, page text types; empty for the
+   * settings. A listener that cannot tell what an id touches drops everything of the kind.
+   */
+  ids: readonly string[];
+  /** The languages whose pages show them: a post's own (both when it moved), both for the rest. */
+  languages: readonly Language[];
+}
+
+export type ContentChangeListener = (change: ContentChange) => void;
+
+export const BOTH_LANGUAGES: readonly Language[] = ['en', 'ar'];
+
+export class ContentChanges {
+  private readonly listeners = new Set<ContentChangeListener>();
+
+  /** Calls `listener` with every change from now on; answers the function that stops it. */
+  listen(listener: ContentChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells every listener, before returning. */
+  announce(change: ContentChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+}

@@ -1,0 +1,255 @@
+// Writing and reading the bundle archive with the backup's tar code (src/backup/tar.ts). Reading
+// checks everything before the caller may touch the site: size bounds, the signature against the
+// trusted keys, every member's size and sha256, nothing unlisted, the content's shape, and that
+// every upload is an image or PDF of the kind its name says.
+import { createHash } from 'node:crypto';
+import { closeSync, createReadStream, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createGunzip } from 'node:zlib';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { extractTarGz, isSafeMemberName, TarGzWriter, type ArchivedFile } from '../../backup/tar';
+import { detectFileType, SIGNATURE_BYTES } from '../uploads/file-types';
+import { fileOfPublicPath, publicPathOf, STORED_NAME } from '../uploads/storage';
+import {
+  BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, BUNDLE_KINDS, BundleContentSchema, CONTENT_MEMBER, DEFAULT_BUNDLE_LIMITS, filesOfItem,
+  itemIdOf, MANIFEST_MEMBER, ManifestSchema, PARKED_CITY_PREFIX, SIGNATURE_MEMBER, SignatureSchema, UPLOADS_PREFIX,
+  completeContent, type BundleContent, type BundleLimits, type BundleManifest, type BundleSignature, type ReceivedContent,
+} from './format';
+import { signatureMatches, signBytes, type SigningKey } from './keys';
+import { BundleRefusedError, bundleMessages, refused } from './messages';
+import { eachConcurrently } from './pool';
+
+const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false, removeAdditional: false });
+const validateManifest = ajv.compile(ManifestSchema) as ValidateFunction<BundleManifest>;
+const validateSignature = ajv.compile(SignatureSchema) as ValidateFunction<BundleSignature>;
+const validateContent = ajv.compile(BundleContentSchema) as ValidateFunction<ReceivedContent>;
+
+/** Every upload path the items show, once each, in a stable order. */
+export function uploadsOf(content: BundleContent): string[] {
+  const paths = new Set<string>();
+  for (const kind of BUNDLE_KINDS) {
+    for (const item of content[kind]) for (const file of filesOfItem(kind, item)) if (file !== '') paths.add(file);
+  }
+  return [...paths].sort();
+}
+
+function readHead(file: string): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(SIGNATURE_BYTES);
+    const read = readSync(fd, head, 0, SIGNATURE_BYTES, 0);
+    return head.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** An upload a field office will accept: a generated name whose extension matches the file's bytes. */
+function isAcceptableUpload(name: string, file: string, size: number, limits: BundleLimits): boolean {
+  if (!STORED_NAME.test(name) || !isSafeMemberName(`${UPLOADS_PREFIX}${name}`) || size > limits.uploadBytes) return false;
+  return detectFileType(readHead(file))?.extension === path.extname(name).slice(1);
+}
+
+export interface BundleToWrite {
+  bundleId: string;
+  baseBundleId: string | null;
+  createdAt: string;
+  sourceName: string;
+  content: BundleContent;
+  uploadsDir: string;
+  signingKey: SigningKey;
+  limits?: BundleLimits;
+}
+
+export interface WrittenBundle {
+  file: string;
+  manifest: BundleManifest;
+  /** Paths the items show that could not be included (missing, or not an image or PDF). */
+  missingFiles: string[];
+}
+
+/** Writes the signed archive under a temporary name and renames it when complete. */
+export async function writeBundle(outFile: string, bundle: BundleToWrite): Promise<WrittenBundle> {
+  const limits = bundle.limits ?? DEFAULT_BUNDLE_LIMITS;
+  const partial = `${outFile}.partial`;
+  const mtime = new Date(bundle.createdAt);
+  const writer = new TarGzWriter(partial);
+  try {
+    const files: ArchivedFile[] = [];
+    files.push(await writer.addBuffer(CONTENT_MEMBER, Buffer.from(JSON.stringify(bundle.content)), mtime));
+    const missingFiles: string[] = [];
+    for (const publicPath of uploadsOf(bundle.content)) {
+      const file = fileOfPublicPath(bundle.uploadsDir, publicPath);
+      const stats = file ? statSync(file, { throwIfNoEntry: false }) : undefined;
+      if (!file || !stats?.isFile() || !isAcceptableUpload(path.basename(file), file, stats.size, limits)) {
+        missingFiles.push(publicPath);
+        continue;
+      }
+      files.push(await writer.addFile(`${UPLOADS_PREFIX}${path.basename(file)}`, file, stats.size, mtime));
+    }
+    const counts: Record<string, number> = { files: files.length - 1, tombstones: bundle.content.tombstones.length };
+    for (const kind of BUNDLE_KINDS) counts[kind] = bundle.content[kind].length;
+    const manifest: BundleManifest = {
+      format: BUNDLE_FORMAT,
+      formatVersion: BUNDLE_FORMAT_VERSION,
+      bundleId: bundle.bundleId,
+      baseBundleId: bundle.baseBundleId,
+      createdAt: bundle.createdAt,
+      source: { name: bundle.sourceName },
+      counts,
+      files,
+      missingFiles,
+    };
+    const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2));
+    const signature: BundleSignature = { algorithm: 'Ed25519', publicKey: bundle.signingKey.publicKeyLine, signature: signBytes(manifestBytes, bundle.signingKey.privateKey) };
+    await writer.addBuffer(MANIFEST_MEMBER, manifestBytes, mtime);
+    await writer.addBuffer(SIGNATURE_MEMBER, Buffer.from(JSON.stringify(signature, null, 2)), mtime);
+    await writer.finish();
+    renameSync(partial, outFile);
+    return { file: outFile, manifest, missingFiles };
+  } catch (error) {
+    await writer.finish().catch(() => undefined);
+    rmSync(partial, { force: true });
+    throw error;
+  }
+}
+
+/** The size of the archive once gunzipped, reading no further than `limit` bytes past it. */
+async function unpackedSize(archive: string, limit: number): Promise<number> {
+  const gunzip = createGunzip();
+  const source = createReadStream(archive);
+  source.on('error', (error) => gunzip.destroy(error));
+  let total = 0;
+  for await (const chunk of source.pipe(gunzip) as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > limit) {
+      source.destroy();
+      gunzip.destroy();
+      throw refused(413, bundleMessages.tooLarge, 'bundle');
+    }
+  }
+  return total;
+}
+
+const CHECK_CONCURRENCY = 4;
+
+/**
+ * Checks one member the manifest lists, reading it once: its size and sha256, and for an upload its
+ * name, its size bound and that its bytes are the type its extension says. Answers the upload, or
+ * null for content.json.
+ */
+async function checkMember(file: ArchivedFile, stagedPath: string, limits: BundleLimits): Promise<StagedFile | null> {
+  const isContent = file.path === CONTENT_MEMBER;
+  const name = file.path.slice(UPLOADS_PREFIX.length);
+  if (!isContent && (!file.path.startsWith(UPLOADS_PREFIX) || !STORED_NAME.test(name))) throw refused(400, bundleMessages.badUpload, 'bundle');
+  const size = statSync(stagedPath).size;
+  if (size !== file.size) throw refused(400, bundleMessages.checksumMismatch, 'bundle');
+  // Bounded before the file is read into memory.
+  if (size > (isContent ? limits.contentJsonBytes : limits.uploadBytes)) throw refused(400, isContent ? bundleMessages.badContent : bundleMessages.badUpload, 'bundle');
+  const data = await readFile(stagedPath);
+  if (createHash('sha256').update(data).digest('hex') !== file.sha256) throw refused(400, bundleMessages.checksumMismatch, 'bundle');
+  if (isContent) return null;
+  if (detectFileType(data.subarray(0, SIGNATURE_BYTES))?.extension !== path.extname(name).slice(1)) throw refused(400, bundleMessages.badUpload, 'bundle');
+  return { stagedPath, name, size, sha256: file.sha256 };
+}
+
+export interface StagedFile {
+  /** Where the checked copy waits in the stage folder. */
+  stagedPath: string;
+  name: string;
+  size: number;
+  sha256: string;
+}
+
+export interface VerifiedBundle {
+  manifest: BundleManifest;
+  content: BundleContent;
+  /** The public key that signed it: the bundle's source. */
+  sourceKey: string;
+  /** Upload files by public path. */
+  files: Map<string, StagedFile>;
+}
+
+/** ASCII-only lower case: what SQLite's NOCASE compares, so two names equal for the unique index are caught here. */
+const nocase = (name: string) => name.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+function checkContentConsistency(content: ReceivedContent): void {
+  for (const kind of BUNDLE_KINDS) {
+    const ids = (content[kind] as Array<{ id?: string; type?: string }>).map((item) => itemIdOf(kind, item));
+    if (new Set(ids).size !== ids.length) throw refused(400, bundleMessages.badContent, 'bundle');
+  }
+  const names = content.cities.map((city) => nocase(city.name));
+  if (new Set(names).size !== names.length || names.some((name) => name.trim() === '' || name.startsWith(PARKED_CITY_PREFIX))) {
+    throw refused(400, bundleMessages.badContent, 'bundle');
+  }
+  for (const post of content.posts) {
+    // One alt text per picture, and a post is never its own translation (the office's table refuses both).
+    if (post.picturesAlt !== undefined && post.picturesAlt.length !== post.pictures.length) throw refused(400, bundleMessages.badContent, 'bundle');
+    if (post.translationOf === post.id) throw refused(400, bundleMessages.badContent, 'bundle');
+  }
+}
+
+function readJson(file: string, maxBytes: number): unknown {
+  if (statSync(file).size > maxBytes) throw refused(400, bundleMessages.badContent, 'bundle');
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  } catch {
+    throw refused(400, bundleMessages.damaged, 'bundle');
+  }
+}
+
+/**
+ * Unpacks the archive into the empty stageDir and checks all of it; throws BundleRefusedError
+ * (bilingual) when anything is wrong. Nothing outside stageDir is written.
+ */
+export async function readVerifiedBundle(archive: string, stageDir: string, trustedKeys: ReadonlySet<string>, limits: BundleLimits = DEFAULT_BUNDLE_LIMITS): Promise<VerifiedBundle> {
+  if (statSync(archive).size > limits.archiveBytes) throw refused(413, bundleMessages.tooLarge, 'bundle');
+  let members: string[];
+  try {
+    await unpackedSize(archive, limits.unpackedBytes);
+    members = await extractTarGz(archive, stageDir);
+  } catch (error) {
+    if (error instanceof BundleRefusedError) throw error;
+    throw refused(400, bundleMessages.damaged, 'bundle');
+  }
+  if (members.length > limits.members) throw refused(413, bundleMessages.tooLarge, 'bundle');
+  const memberSet = new Set(members);
+  const staged = (member: string) => path.join(stageDir, ...member.split('/'));
+  if (!memberSet.has(SIGNATURE_MEMBER)) throw refused(400, bundleMessages.unsigned, 'bundle');
+  if (!memberSet.has(MANIFEST_MEMBER)) throw refused(400, bundleMessages.damaged, 'bundle');
+
+  const signature = readJson(staged(SIGNATURE_MEMBER), 4096);
+  if (!validateSignature(signature)) throw refused(400, bundleMessages.unsigned, 'bundle');
+  if (!trustedKeys.has(signature.publicKey)) throw refused(400, bundleMessages.untrustedKey, 'bundle');
+  const manifestFile = staged(MANIFEST_MEMBER);
+  if (statSync(manifestFile).size > 64 * 1024 * 1024) throw refused(400, bundleMessages.damaged, 'bundle');
+  const manifestBytes = readFileSync(manifestFile);
+  if (!signatureMatches(manifestBytes, signature.signature, signature.publicKey)) throw refused(400, bundleMessages.badSignature, 'bundle');
+
+  // Signed by a trusted key from here on: still checked, as a damaged or buggy bundle must not half-apply.
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(manifestBytes.toString('utf8')) as unknown;
+  } catch {
+    throw refused(400, bundleMessages.damaged, 'bundle');
+  }
+  if (!validateManifest(manifest)) throw refused(400, bundleMessages.damaged, 'bundle');
+
+  const listed = new Set(manifest.files.map((file) => file.path));
+  if (listed.size !== manifest.files.length || !listed.has(CONTENT_MEMBER)) throw refused(400, bundleMessages.damaged, 'bundle');
+  for (const member of members) {
+    if (member !== MANIFEST_MEMBER && member !== SIGNATURE_MEMBER && !listed.has(member)) throw refused(400, bundleMessages.unlistedMember, 'bundle');
+  }
+  for (const file of manifest.files) if (!memberSet.has(file.path)) throw refused(400, bundleMessages.damaged, 'bundle');
+  const files = new Map<string, StagedFile>();
+  await eachConcurrently(manifest.files, CHECK_CONCURRENCY, async (file) => {
+    const checked = await checkMember(file, staged(file.path), limits);
+    if (checked) files.set(publicPathOf(checked.name), checked);
+  });
+
+  const content = readJson(staged(CONTENT_MEMBER), limits.contentJsonBytes);
+  if (!validateContent(content)) throw refused(400, bundleMessages.badContent, 'bundle');
+  checkContentConsistency(content);
+  return { manifest, content: completeContent(content), sourceKey: signature.publicKey, files };
+}

@@ -1,0 +1,79 @@
+// The data a public page reads first (@shared/page-data), loaded by name through each module's
+// service: what the API route of the same path answers, encoded by the same response schema, so
+// the page's data is exactly what the browser would have fetched, without an HTTP round trip.
+// What visitors may see of posts is PublicPosts' answer; page texts, places, numbers, contacts and
+// settings are public whole.
+import type { FastifyInstance } from 'fastify';
+import { Type, type TSchema } from 'typebox';
+import { apiError, messages, type ApiError, type BilingualMessage } from '../../errors';
+import { serializerCompiler } from '../../plugins/serialization';
+import type { PageDataRequest, PreparedAnswer } from '@shared/page-data';
+import { IdSchema, pageNumberFrom } from '@shared/schemas';
+import { ContactSchema } from '../contact/schema';
+import { ContentSchema } from '../content/schema';
+import { EmergencySchema } from '../emergency/schema';
+import { mapsMessages } from '../maps/messages';
+import { CitySchema } from '../maps/schema';
+import { postMessages } from '../posts/messages';
+import { LIMITS, PublicPostSchema, publicPost } from '../posts/schema';
+import { SettingsSchema } from '../settings/definitions';
+
+type Serializer = (value: unknown) => string;
+const serializerFor = (schema: TSchema): Serializer => serializerCompiler({ schema, method: 'GET', url: '', httpStatus: '200' }) as Serializer;
+
+const ID_PATTERN = new RegExp((IdSchema as { pattern?: string }).pattern ?? '^[A-Za-z0-9_-]{1,64}$');
+/** As GET /api/maps/m/:name allows. */
+const CITY_NAME_MAX = 500;
+
+function failure(error: ApiError): PreparedAnswer {
+  const body = error.toBody();
+  return { error: { status: error.statusCode, message: body.message, errors: body.errors } };
+}
+
+const notFound = (message: BilingualMessage, field: string) => failure(apiError(404, message, field));
+const badRequest = (field: string) => failure(apiError(400, messages.badRequest, field));
+const data = (json: string | Buffer): PreparedAnswer => ({ data: JSON.parse(json.toString()) as unknown });
+
+type Loaders = { [K in PageDataRequest['read']]: (request: Extract<PageDataRequest, { read: K }>) => Promise<PreparedAnswer> };
+
+/** Loads one request of a page, as its API route answers it. */
+export type PageDataLoader = (request: PageDataRequest) => Promise<PreparedAnswer>;
+
+export function pageDataLoader(app: FastifyInstance): PageDataLoader {
+  const { settings, content, cities, contacts, emergency } = app.repositories;
+  const { publicPosts } = app;
+  const encode = {
+    post: serializerFor(PublicPostSchema),
+    content: serializerFor(ContentSchema),
+    city: serializerFor(CitySchema),
+    cities: serializerFor(Type.Array(CitySchema)),
+    contacts: serializerFor(Type.Array(ContactSchema)),
+    emergency: serializerFor(Type.Array(EmergencySchema)),
+    settings: serializerFor(SettingsSchema),
+  };
+  // Page numbers are read as the API reads ?pageNumber=.
+  const pageOf = (page: number) => pageNumberFrom(String(page));
+  const loaders: Loaders = {
+    settings: async () => data(encode.settings(await settings.read())),
+    pageText: async ({ type }) => data(encode.content(await content.findOrEmpty(type))),
+    cities: async () => data(encode.cities(await cities.list())),
+    city: async ({ name }) => {
+      if (name.length > CITY_NAME_MAX) return badRequest('name');
+      const city = await cities.findByName(name);
+      return city ? data(encode.city(city)) : notFound(mapsMessages.cityNotFound, 'name');
+    },
+    contacts: async () => data(encode.contacts(await contacts.list())),
+    emergency: async ({ type }) => data(encode.emergency(await emergency.list(type))),
+    postList: async ({ type, language, page }) => data(await publicPosts.listPage(type, language, pageOf(page))),
+    search: async ({ keyword, page }) => {
+      if (keyword.length > LIMITS.keywordMax) return badRequest('keyword');
+      return data(await publicPosts.searchPage(keyword, pageOf(page)));
+    },
+    post: async ({ id }) => {
+      // An address that cannot name a post is a missing page, not a bad request.
+      const post = ID_PATTERN.test(id) ? await publicPosts.find(id) : undefined;
+      return post ? data(encode.post(publicPost(post))) : notFound(postMessages.postNotFound, 'id');
+    },
+  };
+  return (request) => (loaders[request.read] as PageDataLoader)(request);
+}

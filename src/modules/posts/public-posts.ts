@@ -1,0 +1,93 @@
+// What a visitor may see of posts, answered once for every public path: the API's lists, search
+// and post reads, the rendered pages, the feeds, the sitemap and content bundles. Visible means
+// published (the one query in repository.ts, visibleRows), with due scheduled posts published
+// first (scheduled-posts.ts), a counterpart named only when it is visible too, the album decoded
+// (pictures.ts) and, for visitors, no author (publicPost). List and search pages are kept encoded
+// in a small cache that every posts change drops (the content-changes signal).
+import type { ContentChanges } from '../../content-changes';
+import type { PostsRepository, VisiblePage } from './repository';
+import { ResultCache } from './result-cache';
+import type { ScheduledPosts } from './scheduled-posts';
+import { publicPost, type Language, type Post, type PostPage, type PostType, type PublicPost } from './schema';
+import { toMatchExpression } from './search-query';
+
+/**
+ * A list or search page kept as its UTF-8 JSON only: sending it costs nothing (encoding long
+ * Arabic texts on every request is not free) and it takes half the memory of the objects.
+ */
+export type PostPageJson = Buffer;
+
+const EMPTY_PAGE: PostPageJson = Buffer.from('{"posts":[],"pages":0}');
+
+const decoded = (json: PostPageJson) => JSON.parse(json.toString('utf8')) as PostPage;
+
+export class PublicPosts {
+  private readonly pages = new ResultCache<PostPageJson>();
+
+  constructor(private readonly posts: PostsRepository, private readonly schedule: ScheduledPosts, changes: ContentChanges) {
+    changes.listen((change) => {
+      if (change.kind === 'posts') this.pages.clear();
+    });
+  }
+
+  /** A list page of one type and language, newest first, encoded. */
+  async listPage(type: PostType, language: Language, page: number): Promise<PostPageJson> {
+    await this.schedule.publishDue();
+    return this.kept(`l\u0000${type}\u0000${language}\u0000${page}`, () => this.posts.visiblePage(type, language, page));
+  }
+
+  /** A page of the posts a search finds (Arabic and English), newest first, encoded. */
+  async searchPage(keyword: string, page: number): Promise<PostPageJson> {
+    const match = toMatchExpression(keyword);
+    if (!match) return EMPTY_PAGE;
+    await this.schedule.publishDue();
+    return this.kept(`s\u0000${match}\u0000${page}`, () => this.posts.visibleSearchPage(match, page));
+  }
+
+  async list(type: PostType, language: Language, page: number): Promise<PostPage> {
+    return decoded(await this.listPage(type, language, page));
+  }
+
+  async search(keyword: string, page: number): Promise<PostPage> {
+    return decoded(await this.searchPage(keyword, page));
+  }
+
+  /** The post when visitors may see it, as staff read it (author included): visitors get publicPost() of it. */
+  async find(id: string): Promise<Post | undefined> {
+    await this.schedule.publishDue();
+    return this.posts.visibleById(id);
+  }
+
+  async isVisible(id: string): Promise<boolean> {
+    await this.schedule.publishDue();
+    return this.posts.isVisible(id);
+  }
+
+  /** Every visible post's address and last change, newest first (the sitemap). */
+  async sitemapEntries(): Promise<Array<{ id: string; updatedAt: string }>> {
+    await this.schedule.publishDue();
+    return this.posts.visibleIndex();
+  }
+
+  /** The newest visible posts in one language (its feed). */
+  async latest(language: Language, limit: number): Promise<PublicPost[]> {
+    await this.schedule.publishDue();
+    return (await this.posts.latestVisible(language, limit)).map(publicPost);
+  }
+
+  /** Every visible post with its author, oldest first: what a content bundle carries to the offices. */
+  async all(): Promise<Post[]> {
+    await this.schedule.publishDue();
+    return this.posts.allVisible();
+  }
+
+  private async kept(key: string, read: () => Promise<VisiblePage>): Promise<PostPageJson> {
+    const cached = this.pages.get(key);
+    if (cached) return cached;
+    const generation = this.pages.generation;
+    const page = await read();
+    const encoded = Buffer.from(JSON.stringify({ posts: page.posts.map(publicPost), pages: page.pages }));
+    this.pages.set(key, encoded, generation);
+    return encoded;
+  }
+}
