@@ -15,10 +15,10 @@ let server: ServerProcess;
 
 interface CliResult { code: number; stdout: string; stderr: string }
 
-/** Runs `npm run users -- ...args` the way npm does (tsx on scripts/users.ts), without a shell. */
+/** Runs `npm run users -- ...args` from the sources (tsx on the command line's entry), without a shell. */
 async function users(args: string[], env: Record<string, string> = {}, data = dataDir): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/users.ts', ...args], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts', 'users', ...args], {
       cwd: projectRoot, env: { ...process.env, DATA_DIR: data, ADMIN_PASSWORD: '', ...env }, timeout: 30_000,
     });
     return { code: 0, stdout, stderr };
@@ -37,7 +37,7 @@ const tokenOf = (answer: { body: unknown }) => (answer.body as { token: string }
 const get = (url: string, token: string) => requestJson(`${server.url}${url}`, 'GET', undefined, { authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
-  server = spawnServer(['--import', 'tsx', 'src/server.ts'], {
+  server = spawnServer(['--import', 'tsx', 'src/cli/entry.ts'], {
     DATA_DIR: dataDir, CLIENT_DIR: path.join(scratch, 'no-client'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
   }, await freePort());
   await waitForHealth(server, performance.now(), 60_000);

@@ -1,5 +1,5 @@
-// Entry point: read config, build the app, listen, and shut down gracefully.
-import { pathToFileURL } from 'node:url';
+// Starting the server: read config, build the app, listen, and shut down gracefully. The command
+// line (src/cli/main.ts) runs serve() when it is given no command.
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app';
 import { ConfigError, loadConfig, redactConfig, type Config } from './config';
@@ -23,13 +23,17 @@ export async function startServer(config: Config = loadConfig(), options: BuildO
   return { app, port, url: `http://${host}:${port}`, close: () => app.close() };
 }
 
-/** SIGTERM/SIGINT: stop taking requests, finish those in flight, close the database, exit 0. */
-export function closeOnSignals(server: RunningServer, exit: (code: number) => void = process.exit): void {
+/**
+ * SIGTERM/SIGINT (and, on Windows, SIGHUP: the console window was closed): stop taking requests,
+ * finish those in flight, close the database, exit 0. Returns that same shutdown for other callers
+ * (the kiosk asks its server process by message).
+ */
+export function closeOnSignals(server: RunningServer, exit: (code: number) => void = process.exit): (reason: string) => Promise<void> {
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (reason: string) => {
     if (closing) return;
     closing = true;
-    server.app.log.info({ signal }, 'shutting down');
+    server.app.log.info({ reason }, 'shutting down');
     try {
       await server.close();
       exit(0);
@@ -40,14 +44,17 @@ export function closeOnSignals(server: RunningServer, exit: (code: number) => vo
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  if (process.platform === 'win32') process.once('SIGHUP', () => void shutdown('SIGHUP'));
+  return shutdown;
 }
 
-async function main(): Promise<void> {
+/** The server as npm start runs it: settings from the environment, stopped by signals. */
+export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<{ server: RunningServer; shutdown: (reason: string) => Promise<void> }> {
   exitUnlessSupportedNode();
-  const config = loadConfig();
+  const config = loadConfig(env);
   const server = await startServer(config);
   server.app.log.info({ config: redactConfig(config) }, `listening on ${server.url}`);
-  closeOnSignals(server);
+  return { server, shutdown: closeOnSignals(server) };
 }
 
 /**
@@ -59,12 +66,4 @@ export function startFailureMessage(error: unknown, env: NodeJS.ProcessEnv = pro
   const storage = describeStorageError(error);
   if (storage) return `cannot start: ${storage}. DATA_DIR (${env.DATA_DIR || './data'}) must be a folder this user can write, on a disk with free space.`;
   return null;
-}
-
-const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (runDirectly) {
-  main().catch((error: unknown) => {
-    console.error(startFailureMessage(error) ?? error);
-    process.exit(1);
-  });
 }

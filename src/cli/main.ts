@@ -1,0 +1,62 @@
+// The command line of the site, the same in every form it takes: `npm start` and `npm run users
+// -- ...` in a checkout (dist/server.mjs), the single executable (`anti-trafficking-site users ...`)
+// and the kiosk's server process. No command starts the server; the others are the operator's tools.
+import { version } from '../../package.json';
+import { backupCommand } from './backup';
+import { commandName } from './command-name';
+import { contentCommand } from './content';
+import { restoreCommand } from './restore';
+import { serveCommand } from './serve';
+import { usersCommand } from './users';
+
+/** Each tool resolves with its exit code: 0 done, 1 refused or failed, 2 wrong usage. */
+export const TOOLS: Record<string, (args: string[]) => Promise<number>> = {
+  users: usersCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
+  content: contentCommand,
+};
+
+export function versionLine(): string {
+  return `anti-trafficking-site ${version} (Node.js ${process.versions.node}, ${process.platform}-${process.arch})`;
+}
+
+export function helpText(): string {
+  const site = commandName();
+  return `${versionLine()}
+The bilingual (English and Arabic) anti-trafficking information site: its server and its tools.
+
+  ${site}                              start the server: http://localhost:3000, data in ./data
+  ${commandName('users')} list | reset-password <email> | create-admin <email>
+  ${commandName('backup')} <folder>
+  ${commandName('restore')} <backup-....tar.gz> [--allow-unsigned] [--key <file>]
+  ${commandName('content')} keygen | export | import | export-stats | import-stats ...
+  ${commandName('<command>')} --help      the usage of one command
+  ${site} --version | --help
+
+Settings are environment variables (PORT, HOST, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD, ...), the same
+for the server and the tools: see the README's "Configuration". DATA_DIR chooses the data everywhere.`;
+}
+
+/**
+ * Runs one command line. Resolves with the exit code, or null when the server was started and
+ * runs on (it exits by itself when stopped).
+ */
+export async function runCommandLine(args: string[]): Promise<number | null> {
+  const [command, ...rest] = args;
+  if (command === undefined) return serveCommand();
+  if (command === '--version' || command === '-v' || command === 'version') {
+    console.log(versionLine());
+    return 0;
+  }
+  if (command === '--help' || command === '-h' || command === 'help') {
+    console.log(helpText());
+    return 0;
+  }
+  const tool = Object.hasOwn(TOOLS, command) ? TOOLS[command] : undefined;
+  if (!tool) {
+    console.error(`unknown command "${command}"\n\n${helpText()}`);
+    return 2;
+  }
+  return tool(rest);
+}
