@@ -72,10 +72,6 @@ export function folderNameOf(manifestText: string, manifest: UnpackManifest): st
 
 const onDisk = (dir: string, relativePath: string) => path.join(dir, ...relativePath.split('/'));
 
-/** Writes the bytes and flushes them to the disk before returning (a power cut leaves no empty addon). */
-function writeFlushed(file: string, bytes: Uint8Array): void {
-  writeFileSync(file, bytes, { flush: true });
-}
 
 export class UnpackedFiles {
   private readonly checkedNatives = new Map<NativeName, string>();
@@ -101,7 +97,7 @@ export class UnpackedFiles {
       if (sha256OfFile(file) === expected.sha256) continue;
       const bytes = checkedContents(this.embedded, expected);
       const replacement = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-      writeFlushed(replacement, bytes);
+      writeFileSync(replacement, bytes);
       renameSync(replacement, file);
     }
     const addon = onDisk(this.dir, native.addon);
@@ -136,15 +132,23 @@ function writeFolder(baseDir: string, manifestText: string, manifest: UnpackMani
     for (const file of manifest.files) {
       const target = onDisk(incoming, file.path);
       mkdirSync(path.dirname(target), { recursive: true });
-      writeFlushed(target, checkedContents(embedded, file));
+      writeFileSync(target, checkedContents(embedded, file));
     }
     // Last: a folder with its manifest is a complete folder.
-    writeFlushed(path.join(incoming, MANIFEST_FILE), Buffer.from(manifestText));
+    writeFileSync(path.join(incoming, MANIFEST_FILE), Buffer.from(manifestText));
     return incoming;
   } catch (error) {
     rmSync(incoming, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** The folder of this build inside baseDir when it is complete, else null (nothing is written). */
+export function findUnpackedFiles(baseDir: string, embedded: EmbeddedFiles): UnpackedFiles | null {
+  const manifestText = embedded.manifestText();
+  const manifest = JSON.parse(manifestText) as UnpackManifest;
+  const dir = path.join(baseDir, folderNameOf(manifestText, manifest));
+  return isComplete(dir, manifestText, manifest) ? new UnpackedFiles(dir, manifest, embedded) : null;
 }
 
 /**

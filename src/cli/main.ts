@@ -6,7 +6,10 @@ import { backupCommand } from './backup';
 import { commandName } from './command-name';
 import { contentCommand } from './content';
 import { restoreCommand } from './restore';
+import { UNPACK_COMMAND } from '../binary/runtime';
+import { isSingleExecutable } from '../binary/single-executable';
 import { serveCommand } from './serve';
+import { unpackCommand } from './unpack';
 import { usersCommand } from './users';
 
 /** Each tool resolves with its exit code: 0 done, 1 refused or failed, 2 wrong usage. */
@@ -32,7 +35,8 @@ The bilingual (English and Arabic) anti-trafficking information site: its server
   ${commandName('restore')} <backup-....tar.gz> [--allow-unsigned] [--key <file>]
   ${commandName('content')} keygen | export | import | export-stats | import-stats ...
   ${commandName('<command>')} --help      the usage of one command
-  ${site} --version | --help
+  ${site} --version | --help${isSingleExecutable() ? `
+  ${site} ${UNPACK_COMMAND}                       write the files this executable carries (done by the first start)` : ''}
 
 Settings are environment variables (PORT, HOST, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD, ...), the same
 for the server and the tools: see the README's "Configuration". DATA_DIR chooses the data everywhere.`;
@@ -53,6 +57,7 @@ export async function runCommandLine(args: string[]): Promise<number | null> {
     console.log(helpText());
     return 0;
   }
+  if (command === UNPACK_COMMAND) return unpackCommand();
   const tool = Object.hasOwn(TOOLS, command) ? TOOLS[command] : undefined;
   if (!tool) {
     console.error(`unknown command "${command}"\n\n${helpText()}`);
