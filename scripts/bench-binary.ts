@@ -33,7 +33,7 @@ function rssMb(pid: number): number {
 
 async function gzipSize(file: string): Promise<number> {
   let bytes = 0;
-  await pipeline(createReadStream(file), createGzip({ level: 9 }), async function* count(chunks: AsyncIterable<Buffer>) {
+  await pipeline(createReadStream(file), createGzip({ level: 9 }), async (chunks: AsyncIterable<Buffer>) => {
     for await (const chunk of chunks) bytes += chunk.length;
   });
   return bytes;
