@@ -1,5 +1,6 @@
 // Starting the server: read config, build the app, listen, and shut down gracefully. The command
 // line (src/cli/main.ts) runs serve() when it is given no command.
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app';
 import { ConfigError, loadConfig, redactConfig, type Config } from './config';
@@ -67,3 +68,8 @@ export function startFailureMessage(error: unknown, env: NodeJS.ProcessEnv = pro
   if (storage) return `cannot start: ${storage}. DATA_DIR (${env.DATA_DIR || './data'}) must be a folder this user can write, on a disk with free space.`;
   return null;
 }
+
+// `node --import tsx src/server.ts` still starts the server as the command line does. In a bundle
+// this module's URL is the bundle's own, never this file's: nothing starts twice there.
+const runFromSource = import.meta.url.endsWith('/src/server.ts') && process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (runFromSource) void import('./cli/serve').then(({ serveCommand }) => serveCommand());
