@@ -26,17 +26,21 @@ export function versionLine(): string {
 
 export function helpText(): string {
   const site = commandName();
+  const rows: Array<[string, string]> = [
+    [site, 'start the server: http://localhost:3000, data in ./data'],
+    [`${commandName('users')} list | reset-password <email> | create-admin <email>`, 'account recovery'],
+    [`${commandName('backup')} <folder>`, 'a backup archive of the data'],
+    [`${commandName('restore')} <archive> [--allow-unsigned] [--key <file>]`, 'replace the data by a backup'],
+    [`${commandName('content')} keygen | export | import | export-stats | import-stats ...`, 'content bundles'],
+    [`${commandName('<command>')} --help`, 'the usage of one command'],
+    [`${isSingleExecutable() ? site : 'npm start --'} --version`, 'this version'],
+  ];
+  if (isSingleExecutable()) rows.push([`${site} ${UNPACK_COMMAND}`, 'write the files this executable carries (its first start does)']);
+  const lines = rows.map(([command, what]) => `  ${command}\n      ${what}`);
   return `${versionLine()}
 The bilingual (English and Arabic) anti-trafficking information site: its server and its tools.
 
-  ${site}                              start the server: http://localhost:3000, data in ./data
-  ${commandName('users')} list | reset-password <email> | create-admin <email>
-  ${commandName('backup')} <folder>
-  ${commandName('restore')} <backup-....tar.gz> [--allow-unsigned] [--key <file>]
-  ${commandName('content')} keygen | export | import | export-stats | import-stats ...
-  ${commandName('<command>')} --help      the usage of one command
-  ${site} --version | --help${isSingleExecutable() ? `
-  ${site} ${UNPACK_COMMAND}                       write the files this executable carries (done by the first start)` : ''}
+${lines.join('\n')}
 
 Settings are environment variables (PORT, HOST, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD, ...), the same
 for the server and the tools: see the README's "Configuration". DATA_DIR chooses the data everywhere.`;
