@@ -97,6 +97,9 @@ async function smokeLinuxX64(executable: string): Promise<void> {
     const html = await home.text();
     assert.equal(home.status, 200);
     assert.match(html, /^<!doctype html>\s*<html lang="ar" dir="rtl"/i);
+    // Rendered on the server: the web client's render was imported from the unpacked folder.
+    assert.doesNotMatch(html, /<div id="root"><!--page-root-->/);
+    assert.match(html, /<div id="root">.*class="public-app"/s);
     assert.equal(await getStatus(`${url}/api/docs/static/swagger-ui.css`), 200);
     step('home page rendered on the server (Arabic, right to left) and the API docs files served');
 
