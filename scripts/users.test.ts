@@ -51,7 +51,8 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe('npm run users, with the server running', () => {
+// Each command is a process of its own (a second or more each on a small, busy machine).
+describe('npm run users, with the server running', { timeout: 60_000 }, () => {
   it('lists the accounts with role and state', async () => {
     const result = await users(['list']);
     expect(result.code, result.stderr).toBe(0);

@@ -4,12 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { zstdDecompressSync } from 'node:zlib';
+import { UNPACK_COMMAND } from '../cli/main';
 import { unpackLocation } from '../config';
 import { embeddedFile } from './single-executable';
 import { findUnpackedFiles, unpackFiles, type EmbeddedFiles, type NativeName, type UnpackedFiles } from './unpacked-files';
-
-/** The command that writes the folder (src/cli/main.ts). */
-export const UNPACK_COMMAND = 'unpack';
 
 /** Each file is embedded zstd-compressed under files/<path>; the manifest as it is. */
 const executableFiles: EmbeddedFiles = {

@@ -2,22 +2,23 @@
 // -- ...` in a checkout (dist/server.mjs), the single executable (`anti-trafficking-site users ...`)
 // and the kiosk's server process. No command starts the server; the others are the operator's tools.
 import { version } from '../../package.json';
-import { backupCommand } from './backup';
-import { commandName } from './command-name';
-import { contentCommand } from './content';
-import { restoreCommand } from './restore';
-import { UNPACK_COMMAND } from '../binary/runtime';
 import { isSingleExecutable } from '../binary/single-executable';
-import { serveCommand } from './serve';
-import { unpackCommand } from './unpack';
-import { usersCommand } from './users';
+import { commandName } from './command-name';
 
-/** Each tool resolves with its exit code: 0 done, 1 refused or failed, 2 wrong usage. */
-export const TOOLS: Record<string, (args: string[]) => Promise<number>> = {
-  users: usersCommand,
-  backup: backupCommand,
-  restore: restoreCommand,
-  content: contentCommand,
+/** The command that writes the single executable's files (src/binary/runtime.ts runs it). */
+export const UNPACK_COMMAND = 'unpack';
+
+type Tool = (args: string[]) => Promise<number>;
+
+/**
+ * Each tool resolves with its exit code: 0 done, 1 refused or failed, 2 wrong usage. Loaded when
+ * asked for: `users list` does not start by loading the server, nor the server every tool.
+ */
+export const TOOLS: Record<string, () => Promise<Tool>> = {
+  users: async () => (await import('./users')).usersCommand,
+  backup: async () => (await import('./backup')).backupCommand,
+  restore: async () => (await import('./restore')).restoreCommand,
+  content: async () => (await import('./content')).contentCommand,
 };
 
 export function versionLine(): string {
@@ -52,7 +53,7 @@ for the server and the tools: see the README's "Configuration". DATA_DIR chooses
  */
 export async function runCommandLine(args: string[]): Promise<number | null> {
   const [command, ...rest] = args;
-  if (command === undefined) return serveCommand();
+  if (command === undefined) return (await import('./serve')).serveCommand();
   if (command === '--version' || command === '-v' || command === 'version') {
     console.log(versionLine());
     return 0;
@@ -61,11 +62,11 @@ export async function runCommandLine(args: string[]): Promise<number | null> {
     console.log(helpText());
     return 0;
   }
-  if (command === UNPACK_COMMAND) return unpackCommand();
-  const tool = Object.hasOwn(TOOLS, command) ? TOOLS[command] : undefined;
-  if (!tool) {
+  if (command === UNPACK_COMMAND) return (await import('./unpack')).unpackCommand();
+  const loadTool = Object.hasOwn(TOOLS, command) ? TOOLS[command] : undefined;
+  if (!loadTool) {
     console.error(`unknown command "${command}"\n\n${helpText()}`);
     return 2;
   }
-  return tool(rest);
+  return (await loadTool())(rest);
 }
