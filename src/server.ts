@@ -69,7 +69,13 @@ export function startFailureMessage(error: unknown, env: NodeJS.ProcessEnv = pro
   return null;
 }
 
-// `node --import tsx src/server.ts` still starts the server as the command line does. In a bundle
-// this module's URL is the bundle's own, never this file's: nothing starts twice there.
+// `node --import tsx src/server.ts` still starts the bare server (no parent process, no browser: the
+// command line, src/cli/entry.ts, adds those). In a bundle this module's URL is the bundle's own,
+// never this file's: nothing starts twice there.
 const runFromSource = import.meta.url.endsWith('/src/server.ts') && process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (runFromSource) void import('./cli/serve').then(({ serveCommand }) => serveCommand());
+if (runFromSource) {
+  serve().catch((error: unknown) => {
+    console.error(startFailureMessage(error) ?? error);
+    process.exit(1);
+  });
+}

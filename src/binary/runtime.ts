@@ -4,9 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { zstdDecompressSync } from 'node:zlib';
-import { UNPACK_COMMAND } from '../cli/main';
 import { unpackLocation } from '../config';
-import { embeddedFile } from './single-executable';
+import { embeddedFile, UNPACK_COMMAND } from './single-executable';
 import { findUnpackedFiles, unpackFiles, type EmbeddedFiles, type NativeName, type UnpackedFiles } from './unpacked-files';
 
 /** Each file is embedded zstd-compressed under files/<path>; the manifest as it is. */

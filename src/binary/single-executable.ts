@@ -3,6 +3,9 @@
 // node:sea is looked up, not imported: a runtime without it (Electron's, perhaps) is simply not one.
 import type * as NodeSea from 'node:sea';
 
+/** The command a short-lived copy of the executable runs to write its files (runtime.ts). */
+export const UNPACK_COMMAND = 'unpack';
+
 const sea = process.getBuiltinModule('node:sea') as typeof NodeSea | undefined;
 
 export function isSingleExecutable(): boolean {

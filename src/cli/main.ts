@@ -2,11 +2,8 @@
 // -- ...` in a checkout (dist/server.mjs), the single executable (`anti-trafficking-site users ...`)
 // and the kiosk's server process. No command starts the server; the others are the operator's tools.
 import { version } from '../../package.json';
-import { isSingleExecutable } from '../binary/single-executable';
+import { isSingleExecutable, UNPACK_COMMAND } from '../binary/single-executable';
 import { commandName } from './command-name';
-
-/** The command that writes the single executable's files (src/binary/runtime.ts runs it). */
-export const UNPACK_COMMAND = 'unpack';
 
 type Tool = (args: string[]) => Promise<number>;
 
