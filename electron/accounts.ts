@@ -1,12 +1,13 @@
 // Staff account recovery from the kiosk's setup screen (Ctrl+Shift+S), in host mode only: the same
-// as `npm run users`. It asks for no login on purpose: it is reachable only on this computer, by
+// as `npm run users`, on the data folder, whether the built-in server (a process of its own) runs or
+// not: SQLite's WAL lets both use the database, and the server reads the account on every request,
+// so a change takes effect at once. It asks for no login on purpose: it is reachable only on this computer, by
 // whoever can open the app under this operating-system account, which already owns the data folder.
 // Nothing here comes from 'electron': kiosk.ts registers these handlers with ipcMain, and a
 // browser test drives the setup page's script against them without Electron.
 import path from 'node:path';
 import { AccountRecovery, machineActor, openForRecovery, RecoveryError } from '../src/modules/users/recovery';
 import type { User } from '../src/modules/users/schema';
-import type { RunningServer } from '../src/server';
 import { readSettings } from './settings';
 
 /** The part of Electron's IpcMainInvokeEvent used here: which page called. */
@@ -16,8 +17,6 @@ export interface AccountHandlersOptions {
   userData: string;
   /** The host-mode data folder (DATA_DIR of the built-in server). */
   dataDir: string;
-  /** The built-in server when it runs: its own connection is used then. */
-  server(): RunningServer | null;
   /** True only for the kiosk's own data: pages, never a web site in the window. */
   fromLocalPage(event: SenderEvent): boolean;
 }
@@ -38,8 +37,6 @@ export function accountHandlers(options: AccountHandlersOptions) {
     }
     const actor = machineActor('desktop app');
     try {
-      const running = options.server();
-      if (running) return await work(new AccountRecovery(running.app.db, actor));
       const handle = await openForRecovery({ databaseFile: path.join(options.dataDir, 'site.db'), backupsDir: path.join(options.dataDir, 'backups') });
       try {
         return await work(new AccountRecovery(handle.db, actor));

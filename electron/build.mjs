@@ -1,5 +1,6 @@
-// Bundles the Electron main process (with the whole server inside) and the preload script
-// into electron/dist as CommonJS. Native modules and electron itself stay external.
+// Bundles the Electron main process, the server it runs as a utility process (the command line,
+// src/cli/entry.ts, as server.cjs) and the preload script into electron/dist as CommonJS. Native
+// modules and electron itself stay external (they load from the app's node_modules).
 import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,11 +21,12 @@ const common = {
   logLevel: 'warning',
 };
 
+await build({ ...common, entryPoints: [path.join(root, 'electron', 'main.ts')], outfile: path.join(outDir, 'main.cjs'), sourcemap: 'linked' });
 await build({
   ...common,
-  entryPoints: [path.join(root, 'electron', 'main.ts')],
-  outfile: path.join(outDir, 'main.cjs'),
-  // src/server.ts compares import.meta.url with argv[1]; in CommonJS give it this file's URL.
+  entryPoints: [path.join(root, 'src', 'cli', 'entry.ts')],
+  outfile: path.join(outDir, 'server.cjs'),
+  // import.meta.url in CommonJS: this file's URL.
   define: { 'import.meta.url': '__importMetaUrl' },
   banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;\nconst __pathJoinForAssets = require('node:path').join;" },
   plugins: [assetDirnamePlugin],
@@ -32,4 +34,4 @@ await build({
 });
 await build({ ...common, entryPoints: [path.join(root, 'electron', 'preload.ts')], outfile: path.join(outDir, 'preload.cjs') });
 copyPackageAssets(outDir);
-console.log(`built ${path.relative(root, outDir)}/main.cjs and preload.cjs`);
+console.log(`built ${path.relative(root, outDir)}/main.cjs, server.cjs and preload.cjs`);

@@ -1,14 +1,16 @@
-// The kiosk main process with Electron replaced by a double and the real server started.
+// The kiosk main process with Electron replaced by a double and the real server started, as a
+// process of its own (the double's utility process forks the command line from the sources).
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
-import { startServer, type RunningServer } from '../src/server';
+import { startServer } from '../src/server';
 import { startKiosk, type Kiosk, type KioskOptions } from './kiosk';
+import type { LocalServer } from './server-process';
 import { writeSettings } from './settings';
-import { FakeBrowserWindow, applicationMenus, fakeApp, invoke, openedExternally, resetFakeElectron } from './test/fake-electron';
+import { FakeBrowserWindow, applicationMenus, fakeApp, invoke, openedExternally, resetFakeElectron, utilityProcesses } from './test/fake-electron';
 
 vi.mock('electron', async () => (await import('./test/fake-electron')).electronModule);
 
@@ -17,7 +19,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const quietEnv = { SEED_DEMO: '0', LOG_LEVEL: 'silent', DAILY_BACKUPS_KEPT: '0' };
 const options: KioskOptions = {
-  server: { loadConfig: (env) => loadConfig({ ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'admin-password-1', ...env, ...quietEnv }), startServer: (config) => startServer(config, { logger: false }) },
+  serverEntry: path.resolve('src/cli/entry.ts'),
+  serverEnv: { ...process.env, ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'admin-password-1', ...quietEnv },
   clientDir: path.join(scratch, 'no-client'),
   preload: '/app/electron/dist/preload.cjs',
   healthTimeoutMs: 1500,
@@ -52,15 +55,21 @@ describe('host mode', () => {
   let kiosk: Kiosk;
   let userData: string;
 
-  it('starts the server on 127.0.0.1 with its data in userData and loads the site in a menu-less window', async () => {
+  it('starts the server as a process of its own, on 127.0.0.1 with its data in userData, and loads the site in a menu-less window', async () => {
     userData = newUserData();
     writeSettings(userData, { mode: 'host', lan: false, port: 3000 });
     kiosk = (await startKiosk(options)) as Kiosk;
     expect(kiosk).not.toBeNull();
-    const server = kiosk.server() as RunningServer;
+    const server = kiosk.server() as LocalServer;
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(server.app.config.host).toBe('127.0.0.1');
-    expect(server.app.config.dataDir).toBe(path.join(userData, 'data'));
+    // Electron's utility process, running the command line with no command: the server.
+    expect(utilityProcesses).toHaveLength(1);
+    const { call } = utilityProcesses[0];
+    expect(call.modulePath).toBe(options.serverEntry);
+    expect(call.args).toEqual([]);
+    expect(call.options.env).toMatchObject({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: path.join(userData, 'data'), CLIENT_DIR: options.clientDir });
+    expect(server.pid).toBe(utilityProcesses[0].pid);
+    expect(server.pid).not.toBe(process.pid);
     expect(existsSync(path.join(userData, 'data', 'site.db'))).toBe(true);
     expect(lastLoaded(kiosk)).toBe(server.url);
     expect(kiosk.siteOrigin()).toBe(server.url);
@@ -123,13 +132,49 @@ describe('host mode', () => {
   });
 
   it('shuts down cleanly on quit: requests finished, database closed, then the quit goes on', async () => {
-    const server = kiosk.server() as RunningServer;
     fakeApp.quit();
     expect(fakeApp.quitted).toBe(false); // held back until the server is closed
-    await vi.waitFor(() => expect(fakeApp.quitted).toBe(true), { timeout: 10_000 });
-    expect(server.app.sqlite.open).toBe(false);
+    await vi.waitFor(() => expect(fakeApp.quitted).toBe(true), { timeout: 30_000 });
+    expect(utilityProcesses[0].exitCode).toBe(0);
     expect(kiosk.server()).toBeNull();
     expect(readdirSync(path.join(userData, 'data')).filter((name) => name.startsWith('site.db'))).toEqual(['site.db']);
+  });
+});
+
+describe('a server that dies (a crash in native code, say)', () => {
+  it('is started again once and the window follows it; a second death shows the error screen, whose retry starts it again', { timeout: 120_000 }, async () => {
+    const userData = newUserData();
+    writeSettings(userData, { mode: 'host', lan: false, port: 3000 });
+    const kiosk = (await startKiosk(options)) as Kiosk;
+    const first = kiosk.server() as LocalServer;
+
+    utilityProcesses[0].child.kill('SIGKILL');
+    await vi.waitFor(() => {
+      expect(kiosk.server()?.pid).toBe(utilityProcesses[1]?.pid);
+      expect(lastLoaded(kiosk)).toBe(kiosk.server()?.url);
+    }, { timeout: 60_000 });
+    const second = kiosk.server() as LocalServer;
+    expect(second.pid).not.toBe(first.pid);
+    expect(kiosk.siteOrigin()).toBe(second.url);
+    // The same data: the administrator made at the first start logs in.
+    expect((await logIn(second.url, 'admin@example.org', 'admin-password-1')).status).toBe(200);
+    expect(utilityProcesses[1].call.options.env).toMatchObject({ HOST: '127.0.0.1', DATA_DIR: path.join(userData, 'data') });
+
+    utilityProcesses[1].child.kill('SIGKILL');
+    await vi.waitFor(() => expect(decodePage(lastLoaded(kiosk))).toContain('The site stopped on this computer'), { timeout: 60_000 });
+    const page = decodePage(lastLoaded(kiosk));
+    expect(page).toContain('توقّف الموقع على هذا الحاسوب');
+    expect(page).toContain('id="retry"');
+    expect(kiosk.server()).toBeNull();
+    expect(utilityProcesses).toHaveLength(2); // not a third time by itself
+
+    await invoke('kiosk:retry', LOCAL_PAGE);
+    const third = kiosk.server() as LocalServer;
+    expect(utilityProcesses).toHaveLength(3);
+    expect(lastLoaded(kiosk)).toBe(third.url);
+    expect((await fetch(`${third.url}/api/health`)).status).toBe(200);
+    await kiosk.shutdown();
+    expect(utilityProcesses[2].exitCode).toBe(0);
   });
 });
 
@@ -158,14 +203,14 @@ describe('first start and setup', () => {
     expect(await invoke('kiosk:save-setup', LOCAL_PAGE, { mode: 'host', lan: true, port: '70000', adminEmail: 'boss@office.org', adminPassword: 'office-pass-1' })).toHaveProperty('error');
 
     expect(await invoke('kiosk:save-setup', LOCAL_PAGE, { mode: 'host', lan: false, port: '', adminEmail: 'boss@office.org', adminPassword: 'office-pass-1' })).toEqual({ ok: true });
-    const server = kiosk.server() as RunningServer;
+    const server = kiosk.server() as LocalServer;
     expect(lastLoaded(kiosk)).toBe(server.url);
     const login = await fetch(`${server.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'boss@office.org', password: 'office-pass-1' }) });
     expect(login.status).toBe(200);
     expect(await invoke('kiosk:get-setup', LOCAL_PAGE)).toEqual({ settings: { mode: 'host', lan: false, port: 3000 }, needsFirstAdmin: false, accounts: true });
     await kiosk.shutdown();
-    expect(server.app.sqlite.open).toBe(false);
-    expect(userData).toBeTruthy();
+    expect(utilityProcesses.at(-1)?.exitCode).toBe(0);
+    expect(readdirSync(path.join(userData, 'data')).filter((name) => name.startsWith('site.db'))).toEqual(['site.db']);
   });
 
   it('shows an error screen with a retry when the server cannot start, and recovers', async () => {
@@ -180,10 +225,12 @@ describe('first start and setup', () => {
     expect(page).toContain('EADDRINUSE');
     expect(kiosk.server()).toBeNull();
 
+    await vi.waitFor(() => expect(utilityProcesses[0].exitCode).toBe(1)); // it exits once it has said why
+
     await new Promise((resolve) => blocker.close(resolve));
     await invoke('kiosk:retry', LOCAL_PAGE);
-    const server = kiosk.server() as RunningServer;
-    expect(server.app.config.host).toBe('0.0.0.0');
+    const server = kiosk.server() as LocalServer;
+    expect(utilityProcesses.at(-1)?.call.options.env).toMatchObject({ HOST: '0.0.0.0', PORT: String(port) });
     expect(server.port).toBe(port);
     expect(lastLoaded(kiosk)).toBe(`http://127.0.0.1:${port}`);
     await kiosk.shutdown();
@@ -228,11 +275,11 @@ async function apiCall(siteUrl: string, method: string, url: string, body?: unkn
 const logIn = (siteUrl: string, email: string, password: string) => apiCall(siteUrl, 'POST', '/api/users/login', { email, password });
 
 describe('staff account recovery from the setup screen (host mode)', () => {
-  it('lists, resets a password and makes an admin through the running server, for the kiosk\'s own pages only, audited as the desktop app', async () => {
+  it('lists, resets a password and makes an admin while the built-in server runs (in effect there at once), for the kiosk\'s own pages only, audited as the desktop app', async () => {
     const userData = newUserData();
     writeSettings(userData, { mode: 'host', lan: false, port: 3000 });
     const kiosk = (await startKiosk(options)) as Kiosk;
-    const site = (kiosk.server() as RunningServer).url;
+    const site = (kiosk.server() as LocalServer).url;
     const before = (await logIn(site, 'admin@example.org', 'admin-password-1')).body.token as string;
 
     fakeWindow(kiosk).webContents.emit('before-input-event', { preventDefault: () => undefined }, { type: 'keyDown', control: true, meta: false, shift: true, key: 's' });

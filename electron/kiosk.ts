@@ -1,23 +1,21 @@
 // The kiosk main process: one menu-less window on the site, in host mode (this app runs the
-// server and keeps the data) or connect mode (an office server). Plain logic over Electron's
-// API so that tests can replace 'electron' with a double and start the real server.
+// server and keeps the data) or connect mode (an office server). In host mode the server is a
+// process of its own (server-process.ts), started again once if it dies. Plain logic over
+// Electron's API so that tests can replace 'electron' with a double and start the real server.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain, Menu, shell, type IpcMainInvokeEvent } from 'electron';
-import type { Config } from '../src/config';
-import type { RunningServer } from '../src/server';
+import { app, BrowserWindow, ipcMain, Menu, shell, utilityProcess, type IpcMainInvokeEvent } from 'electron';
 import { accountHandlers } from './accounts';
 import { decideNavigation, isQuickExit } from './navigation';
 import { errorPage, setupPage, startingPage } from './pages';
+import { startServerProcess, type LocalServer } from './server-process';
 import { readSettings, validateSettings, writeSettings, type FirstAdmin, type KioskSettings } from './settings';
 
-export interface ServerApi {
-  loadConfig(env: NodeJS.ProcessEnv): Config;
-  startServer(config: Config): Promise<RunningServer>;
-}
-
 export interface KioskOptions {
-  server: ServerApi;
+  /** The server's script (the command line bundled: electron/dist/server.cjs), run with no command. */
+  serverEntry: string;
+  /** The environment the server starts from; the kiosk sets DATA_DIR, HOST, PORT and CLIENT_DIR. */
+  serverEnv?: NodeJS.ProcessEnv;
   /** The built web client (client/dist) inside the app. */
   clientDir: string;
   /** The compiled preload script. */
@@ -32,7 +30,7 @@ export interface Kiosk {
   open(): Promise<void>;
   /** The origin whose pages stay inside the kiosk (null on local screens). */
   siteOrigin(): string | null;
-  server(): RunningServer | null;
+  server(): LocalServer | null;
   /** Closes the local server and its database. */
   shutdown(): Promise<void>;
 }
@@ -58,8 +56,10 @@ export async function startKiosk(options: KioskOptions): Promise<Kiosk | null> {
 
   const userData = app.getPath('userData');
   const dataDir = path.join(userData, 'data');
-  let server: RunningServer | null = null;
+  let server: LocalServer | null = null;
   let serverSettingsKey = '';
+  /** A server that dies is started again once; the retry button gives it another chance. */
+  let restartsLeft = 1;
   let origin: string | null = null;
   let quickExitUrl: string | null = null;
   let pendingFirstAdmin: FirstAdmin | undefined;
@@ -83,23 +83,39 @@ export async function startKiosk(options: KioskOptions): Promise<Kiosk | null> {
     if (running) await running.close();
   }
 
-  async function ensureHostServer(settings: Extract<KioskSettings, { mode: 'host' }>): Promise<RunningServer> {
+  async function ensureHostServer(settings: Extract<KioskSettings, { mode: 'host' }>): Promise<LocalServer> {
     const key = JSON.stringify(settings);
     if (server && serverSettingsKey === key) return server;
     await stopServer();
-    const config = options.server.loadConfig({
-      ...process.env,
+    const env: NodeJS.ProcessEnv = {
+      ...(options.serverEnv ?? process.env),
       DATA_DIR: dataDir,
       // Only this computer, on a free port; or the office network on the chosen port.
       HOST: settings.lan ? '0.0.0.0' : '127.0.0.1',
       PORT: settings.lan ? String(settings.port) : '0',
       CLIENT_DIR: options.clientDir,
       ...(pendingFirstAdmin ? { ADMIN_EMAIL: pendingFirstAdmin.email, ADMIN_PASSWORD: pendingFirstAdmin.password } : {}),
-    });
-    server = await options.server.startServer(config);
+    };
+    const started = await startServerProcess(
+      () => utilityProcess.fork(options.serverEntry, [], { env, serviceName: 'Anti-trafficking site server' }),
+      (code) => { if (server === started) void serverDied(code); },
+    );
+    server = started;
     serverSettingsKey = key;
     pendingFirstAdmin = undefined;
-    return server;
+    return started;
+  }
+
+  /** The server stopped without being asked (a crash in native code): start it once more, else say so. */
+  async function serverDied(code: number): Promise<void> {
+    server = null;
+    serverSettingsKey = '';
+    if (restartsLeft > 0) {
+      restartsLeft -= 1;
+      await open();
+      return;
+    }
+    await showLocal(errorPage('server-stopped', `The site's server stopped unexpectedly (exit code ${code}), also after being started again.`));
   }
 
   /** The site's quick-exit address, and its origin after redirects (an office server may send http to https). */
@@ -157,9 +173,13 @@ export async function startKiosk(options: KioskOptions): Promise<Kiosk | null> {
     await open();
     return { ok: true };
   });
-  ipcMain.handle('kiosk:retry', async (event) => { if (fromLocalPage(event)) await open(); });
+  ipcMain.handle('kiosk:retry', async (event) => {
+    if (!fromLocalPage(event)) return;
+    restartsLeft = 1;
+    await open();
+  });
   ipcMain.handle('kiosk:open-setup', async (event) => { if (fromLocalPage(event)) await showLocal(setupPage()); });
-  for (const [channel, handler] of Object.entries(accountHandlers({ userData, dataDir, server: () => server, fromLocalPage }))) {
+  for (const [channel, handler] of Object.entries(accountHandlers({ userData, dataDir, fromLocalPage }))) {
     ipcMain.handle(channel, handler);
   }
 

@@ -22,12 +22,16 @@ function page(title: string, body: string, script = ''): string {
   return `data:text/html;charset=utf-8,${encodeURIComponent(html)}`;
 }
 
-export type ErrorKind = 'server-failed' | 'unreachable';
+export type ErrorKind = 'server-failed' | 'server-stopped' | 'unreachable';
+
+const TITLES: Record<ErrorKind, [en: string, ar: string]> = {
+  'server-failed': ['The site could not start on this computer', 'تعذّر تشغيل الموقع على هذا الحاسوب'],
+  'server-stopped': ['The site stopped on this computer', 'توقّف الموقع على هذا الحاسوب'],
+  unreachable: ['The office server cannot be reached', 'لا يمكن الوصول إلى خادم المكتب'],
+};
 
 export function errorPage(kind: ErrorKind, detail: string): string {
-  const [en, ar] = kind === 'unreachable'
-    ? ['The office server cannot be reached', 'لا يمكن الوصول إلى خادم المكتب']
-    : ['The site could not start on this computer', 'تعذّر تشغيل الموقع على هذا الحاسوب'];
+  const [en, ar] = TITLES[kind];
   const hint = kind === 'unreachable'
     ? 'Check that the office server is switched on and that this computer is on the office network, then try again.'
     : 'Try again. If it keeps failing, restart the computer or ask for help, quoting the message below.';

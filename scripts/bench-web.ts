@@ -30,7 +30,7 @@ function buildClient(outDir: string): void {
 }
 
 async function startServer(clientDir: string, dataDir: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,

@@ -1,7 +1,8 @@
-// Bundles the server into one ESM file, dist/server.mjs, that runs with `node dist/server.mjs`
-// from the project root. Native modules stay outside the bundle and load from node_modules.
+// Bundles the server and its command line into one ESM file, dist/server.mjs, that runs with
+// `node dist/server.mjs [command]` from the project root (src/cli/entry.ts). Native modules stay
+// outside the bundle and load from node_modules.
 import { build } from 'esbuild';
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,21 +29,42 @@ const PACKAGES_WITH_ASSETS = [
   { name: '@fastify/swagger-ui', folder: 'swagger-ui', assets: ['static'] },
 ];
 
-export const assetDirnamePlugin = {
-  name: 'asset-dirname',
-  setup(pluginBuild) {
-    for (const pkg of PACKAGES_WITH_ASSETS) {
-      const packageDir = path.join(root, 'node_modules', pkg.name);
-      const filter = new RegExp(`node_modules[\\\\/]${pkg.name.replace('/', '[\\\\/]')}[\\\\/].*\\.js$`);
-      pluginBuild.onLoad({ filter }, (args) => {
-        const relativeDir = path.relative(packageDir, path.dirname(args.path)).split(path.sep).filter(Boolean);
-        const dirExpression = `__pathJoinForAssets(__dirname, ${JSON.stringify([pkg.folder, ...relativeDir]).slice(1, -1)})`;
-        const contents = readFileSync(args.path, 'utf8').replace(/\b__dirname\b/g, dirExpression);
-        return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
-      });
+/** `base` is the expression of the folder that holds <folder>/ (the bundle's own __dirname by default). */
+export function assetDirnamePluginFor(base) {
+  return {
+    name: 'asset-dirname',
+    setup(pluginBuild) {
+      for (const pkg of PACKAGES_WITH_ASSETS) {
+        const packageDir = path.join(root, 'node_modules', pkg.name);
+        const filter = new RegExp(`node_modules[\\\\/]${pkg.name.replace('/', '[\\\\/]')}[\\\\/].*\\.js$`);
+        pluginBuild.onLoad({ filter }, (args) => {
+          const relativeDir = path.relative(packageDir, path.dirname(args.path)).split(path.sep).filter(Boolean);
+          const dirExpression = `__pathJoinForAssets(${base}, ${JSON.stringify([pkg.folder, ...relativeDir]).slice(1, -1)})`;
+          const contents = readFileSync(args.path, 'utf8').replace(/\b__dirname\b/g, dirExpression);
+          return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
+        });
+      }
+    },
+  };
+}
+
+export const assetDirnamePlugin = assetDirnamePluginFor('__dirname');
+
+/** The files copyPackageAssets() copies: [source, path under the output folder]. */
+export function packageAssetFiles() {
+  const files = [];
+  const visit = (source, target) => {
+    if (statSync(source).isDirectory()) {
+      for (const name of readdirSync(source)) visit(path.join(source, name), `${target}/${name}`);
+    } else {
+      files.push([source, target]);
     }
-  },
-};
+  };
+  for (const pkg of PACKAGES_WITH_ASSETS) {
+    for (const asset of pkg.assets) visit(path.join(root, 'node_modules', pkg.name, asset), `${pkg.folder}/${asset}`);
+  }
+  return files;
+}
 
 export function copyPackageAssets(outDir) {
   for (const pkg of PACKAGES_WITH_ASSETS) {
@@ -58,7 +80,7 @@ export async function buildServer({ outfile = path.join(root, 'dist', 'server.mj
   const started = Date.now();
   const result = await build({
     absWorkingDir: root,
-    entryPoints: [path.join(root, 'src', 'server.ts')],
+    entryPoints: [path.join(root, 'src', 'cli', 'entry.ts')],
     outfile,
     bundle: true,
     format: 'esm',

@@ -17,7 +17,7 @@ const officeDir = path.join(scratch, 'office');
 const keyFile = path.join(scratch, 'keys', 'hq.pem');
 
 function content(args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/content.ts', ...args], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts', 'content', ...args], {
     cwd: root, encoding: 'utf8', env: { ...process.env, CONTENT_SIGNING_KEY: keyFile, ...env }, timeout: 60_000,
   });
   return { code: result.status, out: result.stdout, err: result.stderr };

@@ -1,5 +1,6 @@
 // The bundled server (dist/server.mjs) as production runs it: starts, answers, shuts down
 // gracefully on SIGTERM/SIGINT, and keeps every acknowledged write through a SIGKILL.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -58,6 +59,51 @@ function slowLogin(url: string): { finish(): void; response: Promise<{ status: n
   request.write(body.subarray(0, 10));
   return { response, finish: () => request.end(body.subarray(10)) };
 }
+
+/** The bundle as a command: `node dist/server.mjs <args>`, what `npm run users -- ...` runs. */
+function command(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [bundle, ...args], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 30_000 });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+describe('bundled command line', () => {
+  it('answers --version and --help, and refuses an unknown command with exit code 2', () => {
+    const version = command(['--version']);
+    expect(version.code).toBe(0);
+    const { version: packageVersion } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
+    expect(version.out).toBe(`anti-trafficking-site ${packageVersion} (Node.js ${process.versions.node}, ${process.platform}-${process.arch})\n`);
+    const help = command(['--help']);
+    expect(help.code).toBe(0);
+    for (const tool of ['users', 'backup', 'restore', 'content']) expect(help.out).toContain(`npm run ${tool} -- `);
+    const unknown = command(['serve-everything']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/^unknown command "serve-everything"/);
+  });
+
+  it('runs the operator tools from the same file, beside a running server: backup, then users list', async () => {
+    const dataDir = mkdtempSync(path.join(scratch, 'data-'));
+    const server = await start(dataDir);
+    const backups = path.join(scratch, 'backups');
+    const backup = command(['backup', backups], { DATA_DIR: dataDir });
+    expect(backup.code, backup.err).toBe(0);
+    expect(backup.out).toMatch(/^backup written: .*backup-\d{8}-\d{6}\.tar\.gz\n/);
+    expect(readdirSync(backups)).toHaveLength(1);
+    const users = command(['users', 'list'], { DATA_DIR: dataDir });
+    expect(users.code, users.err).toBe(0);
+    expect(users.out).toMatch(/admin@example\.org\s+Administrator\s+admin\s+active/);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('is what the operator\'s npm scripts run, with plain node: no development tool (tsx) is needed on a production install', () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts.start).toBe('node scripts/start.mjs');
+    for (const tool of ['users', 'backup', 'restore', 'content']) expect(scripts[tool]).toBe(`node scripts/start.mjs ${tool}`);
+    // start.mjs itself needs only Node's own modules and the Node version check.
+    const imports = [...readFileSync(path.join(projectRoot, 'scripts', 'start.mjs'), 'utf8').matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1]);
+    expect(imports.filter((name) => !name.startsWith('node:'))).toEqual(['../src/node-support.mjs']);
+  });
+});
 
 describe('bundled server', () => {
   it('holds no test code: no test file, test helper or stand-in among its sources', () => {

@@ -1,5 +1,8 @@
 // `npm start`: builds whatever is missing or out of date, then runs the bundled server in this
 // same process (one Node process instead of two on a low-spec office machine).
+// `npm run users|backup|restore|content -- ...` come here too, with their command: only the server
+// bundle is brought up to date for them, and on a production install (`npm ci --omit=dev`, no
+// build tools) the bundle already built is used as it is.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -34,10 +37,13 @@ export function isStale(output, sources) {
 const clientSources = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json'].map((p) => path.join(root, 'client', p));
 const serverSources = [path.join(root, 'src'), path.join(root, 'scripts', 'build-server.mjs'), path.join(root, 'package-lock.json')];
 
-/** Runs an npm script; a failure stops the start unless an earlier build can still be served. */
-function run(script, previousOutput) {
-  console.log(`> npm run ${script}`);
-  const result = spawnSync('npm', ['run', script, '--silent'], { cwd: root, stdio: 'inherit' });
+/**
+ * Runs an npm script; a failure stops the start unless an earlier build can still be served. For
+ * a tool (quiet) the build's lines go to stderr: its stdout stays the tool's own.
+ */
+function run(script, previousOutput, quiet = false) {
+  (quiet ? console.error : console.log)(`> npm run ${script}`);
+  const result = spawnSync('npm', ['run', script, '--silent'], { cwd: root, stdio: quiet ? ['inherit', 2, 2] : 'inherit' });
   if (result.status === 0) return;
   if (previousOutput && existsSync(previousOutput)) {
     console.error(`npm run ${script} failed: starting with the previous build (${path.relative(root, previousOutput)})`);
@@ -47,24 +53,37 @@ function run(script, previousOutput) {
   process.exit(result.status ?? 1);
 }
 
-async function main() {
+async function main(args) {
   exitUnlessSupportedNode();
+  // The tools and --help/--version need no web client.
+  if (args.length === 0) buildClientIfStale();
+  const serverBundle = path.join(root, 'dist', 'server.mjs');
+  if (isStale(serverBundle, serverSources)) buildServerIfPossible(serverBundle, args.length > 0);
+
+  // The bundle runs the command line it is given, as `node dist/server.mjs <command>` would.
+  process.argv = [process.argv[0], serverBundle, ...args];
+  await import(pathToFileURL(serverBundle).href);
+}
+
+/** A production install (`npm ci --omit=dev`) has no esbuild: it runs the bundle it was given. */
+function buildServerIfPossible(serverBundle, quiet) {
+  if (existsSync(path.join(root, 'node_modules', 'esbuild'))) return run('build:server', serverBundle, quiet);
+  if (existsSync(serverBundle)) return;
+  console.error('dist/server.mjs is not built, and this install has no build tools: run `npm ci && npm run build` first.');
+  process.exit(1);
+}
+
+function buildClientIfStale() {
   const clientIndex = path.join(root, 'client', 'dist', 'index.html');
   // The public pages are rendered on the server from client/dist/ssr: a build without it is stale too.
   const serverRender = path.join(root, 'client', 'dist', 'ssr', 'entry-server.js');
   const clientStale = isStale(clientIndex, clientSources) || isStale(serverRender, clientSources);
   if (existsSync(path.join(root, 'client')) && clientStale) run('build:client', clientIndex);
-  const serverBundle = path.join(root, 'dist', 'server.mjs');
-  if (isStale(serverBundle, serverSources)) run('build:server', serverBundle);
-
-  // The bundle starts itself only when it is the script node was given: say that it is.
-  process.argv[1] = serverBundle;
-  await import(pathToFileURL(serverBundle).href);
 }
 
 const runDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (runDirectly) {
-  main().catch((error) => {
+  main(process.argv.slice(2)).catch((error) => {
     console.error(error);
     process.exit(1);
   });

@@ -15,10 +15,10 @@ let server: ServerProcess;
 
 interface CliResult { code: number; stdout: string; stderr: string }
 
-/** Runs `npm run users -- ...args` the way npm does (tsx on scripts/users.ts), without a shell. */
+/** Runs `npm run users -- ...args` from the sources (tsx on the command line's entry), without a shell. */
 async function users(args: string[], env: Record<string, string> = {}, data = dataDir): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/users.ts', ...args], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts', 'users', ...args], {
       cwd: projectRoot, env: { ...process.env, DATA_DIR: data, ADMIN_PASSWORD: '', ...env }, timeout: 30_000,
     });
     return { code: 0, stdout, stderr };
@@ -37,7 +37,7 @@ const tokenOf = (answer: { body: unknown }) => (answer.body as { token: string }
 const get = (url: string, token: string) => requestJson(`${server.url}${url}`, 'GET', undefined, { authorization: `Bearer ${token}` });
 
 beforeAll(async () => {
-  server = spawnServer(['--import', 'tsx', 'src/server.ts'], {
+  server = spawnServer(['--import', 'tsx', 'src/cli/entry.ts'], {
     DATA_DIR: dataDir, CLIENT_DIR: path.join(scratch, 'no-client'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
   }, await freePort());
   await waitForHealth(server, performance.now(), 60_000);
@@ -51,7 +51,8 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe('npm run users, with the server running', () => {
+// Each command is a process of its own (a second or more each on a small, busy machine).
+describe('npm run users, with the server running', { timeout: 60_000 }, () => {
   it('lists the accounts with role and state', async () => {
     const result = await users(['list']);
     expect(result.code, result.stderr).toBe(0);

@@ -226,6 +226,22 @@ export function dataLocation(env: NodeJS.ProcessEnv = process.env): Pick<Config,
   return { dataDir, databaseFile: path.join(dataDir, 'site.db'), backupsDir: path.join(dataDir, 'backups') };
 }
 
+/**
+ * Where the single executable writes the files it carries (native addons, web client, API
+ * documentation) at its first start: UNPACK_DIR, by default DATA_DIR/unpacked.
+ */
+export function unpackLocation(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.UNPACK_DIR || path.join(dataLocation(env).dataDir, 'unpacked'));
+}
+
+/**
+ * OPEN_BROWSER: whether the server opens the site in the default browser once it listens. The
+ * caller gives the default (the single executable on Windows, started by a double-click: yes).
+ */
+export function opensBrowser(byDefault: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
+  return parseFlag(env.OPEN_BROWSER, byDefault);
+}
+
 /** A copy safe to log: secrets are redacted. */
 export function redactConfig(config: Config): Record<string, unknown> {
   return { ...config, jwtSecret: '[redacted]', adminPassword: config.adminPassword ? '[redacted]' : undefined };

@@ -1,4 +1,5 @@
-// Entry point: read config, build the app, listen, and shut down gracefully.
+// Starting the server: read config, build the app, listen, and shut down gracefully. The command
+// line (src/cli/main.ts) runs serve() when it is given no command.
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app';
@@ -23,13 +24,17 @@ export async function startServer(config: Config = loadConfig(), options: BuildO
   return { app, port, url: `http://${host}:${port}`, close: () => app.close() };
 }
 
-/** SIGTERM/SIGINT: stop taking requests, finish those in flight, close the database, exit 0. */
-export function closeOnSignals(server: RunningServer, exit: (code: number) => void = process.exit): void {
+/**
+ * SIGTERM/SIGINT (and, on Windows, SIGHUP: the console window was closed): stop taking requests,
+ * finish those in flight, close the database, exit 0. Returns that same shutdown for other callers
+ * (the kiosk asks its server process by message).
+ */
+export function closeOnSignals(server: RunningServer, exit: (code: number) => void = process.exit): (reason: string) => Promise<void> {
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (reason: string) => {
     if (closing) return;
     closing = true;
-    server.app.log.info({ signal }, 'shutting down');
+    server.app.log.info({ reason }, 'shutting down');
     try {
       await server.close();
       exit(0);
@@ -40,14 +45,17 @@ export function closeOnSignals(server: RunningServer, exit: (code: number) => vo
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  if (process.platform === 'win32') process.once('SIGHUP', () => void shutdown('SIGHUP'));
+  return shutdown;
 }
 
-async function main(): Promise<void> {
+/** The server as npm start runs it: settings from the environment, stopped by signals. */
+export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<{ server: RunningServer; shutdown: (reason: string) => Promise<void> }> {
   exitUnlessSupportedNode();
-  const config = loadConfig();
+  const config = loadConfig(env);
   const server = await startServer(config);
   server.app.log.info({ config: redactConfig(config) }, `listening on ${server.url}`);
-  closeOnSignals(server);
+  return { server, shutdown: closeOnSignals(server) };
 }
 
 /**
@@ -61,9 +69,12 @@ export function startFailureMessage(error: unknown, env: NodeJS.ProcessEnv = pro
   return null;
 }
 
-const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (runDirectly) {
-  main().catch((error: unknown) => {
+// `node --import tsx src/server.ts` still starts the bare server (no parent process, no browser: the
+// command line, src/cli/entry.ts, adds those). In a bundle this module's URL is the bundle's own,
+// never this file's: nothing starts twice there.
+const runFromSource = import.meta.url.endsWith('/src/server.ts') && process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (runFromSource) {
+  serve().catch((error: unknown) => {
     console.error(startFailureMessage(error) ?? error);
     process.exit(1);
   });

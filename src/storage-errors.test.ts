@@ -79,7 +79,7 @@ describe('starting with a data folder the server may not write', () => {
     const [command, ...prefix] = process.getuid?.() === 0
       ? ['setpriv', '--bounding-set=-dac_override', '--inh-caps=-dac_override', '--', process.execPath]
       : [process.execPath];
-    const child = spawn(command, [...prefix, '--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(command, [...prefix, '--import', 'tsx', 'src/cli/entry.ts'], {
       cwd: path.resolve(import.meta.dirname, '..'),
       env: { ...process.env, DATA_DIR: path.join(locked, 'data'), PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -94,7 +94,7 @@ describe('starting with a data folder the server may not write', () => {
   });
 
   it('a wrong setting is one line too', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts'], {
       cwd: path.resolve(import.meta.dirname, '..'),
       env: { ...process.env, DATA_DIR: path.join(scratch, 'ok'), TRUST_PROXY: 'nginx', PORT: '0', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],

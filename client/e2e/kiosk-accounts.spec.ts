@@ -29,7 +29,7 @@ test('the setup screen lists accounts, resets a password and makes an admin, and
     await new UsersRepository(db.db).create({ name: '<img src=x onerror=alert(1)>', email: 'odd@example.org', passwordHash: 'x', isAdmin: false, isAuthor: true });
     await db.close();
 
-    const handlers = accountHandlers({ userData, dataDir, server: () => null, fromLocalPage: (event) => (event.senderFrame?.url ?? '').startsWith('data:') });
+    const handlers = accountHandlers({ userData, dataDir, fromLocalPage: (event) => (event.senderFrame?.url ?? '').startsWith('data:') });
     await page.exposeBinding('kioskInvoke', (source, channel: keyof typeof handlers, argument: unknown) =>
       handlers[channel]({ senderFrame: { url: source.frame.url() } }, argument));
     await page.addInitScript(() => {

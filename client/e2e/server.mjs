@@ -12,7 +12,7 @@ const build = spawnSync('npm', ['run', 'build:client', '--silent', '--', '--outD
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, PORT: process.env.E2E_PORT || '4173', HOST: '127.0.0.1', SEED_DEMO: '1', CLIENT_DIR: clientDir, LOG_LEVEL: 'warn', DAILY_BACKUPS_KEPT: '0' },

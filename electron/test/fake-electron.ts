@@ -1,5 +1,8 @@
 // A test double for the parts of Electron the kiosk uses. It records what the kiosk asks for
-// and lets tests fire Electron's events (navigation, keys, second launch, quit).
+// and lets tests fire Electron's events (navigation, keys, second launch, quit). Its utility
+// process is a real Node child process (forked with tsx, so the server runs from the sources),
+// reached the way Electron's is: postMessage, 'message' and 'exit'.
+import { fork, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 
 type Handler = (event: { senderFrame: { url: string } }, ...args: unknown[]) => unknown;
@@ -52,6 +55,32 @@ class FakeApp extends EventEmitter {
   exit(): void { this.quitted = true; }
 }
 
+export interface ForkCall { modulePath: string; args: string[]; options: { env?: NodeJS.ProcessEnv; serviceName?: string } }
+
+export class FakeUtilityProcess extends EventEmitter {
+  readonly child: ChildProcess;
+  exitCode: number | null = null;
+
+  constructor(readonly call: ForkCall) {
+    super();
+    this.child = fork(call.modulePath, call.args, { env: call.options.env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child.on('spawn', () => this.emit('spawn'));
+    this.child.on('message', (message) => this.emit('message', message));
+    // Electron reports a number: a process killed by a signal has no code of its own.
+    this.child.on('exit', (code) => {
+      this.exitCode = code ?? 1;
+      this.emit('exit', this.exitCode);
+    });
+  }
+
+  get pid(): number | undefined { return this.child.pid; }
+  postMessage(message: unknown): void { if (this.child.connected) this.child.send(message as object); }
+  kill(): boolean { return this.child.kill(); }
+}
+
+/** Every utility process the kiosk started, in order. */
+export const utilityProcesses: FakeUtilityProcess[] = [];
+
 export const fakeApp = new FakeApp();
 export const ipcHandlers = new Map<string, Handler>();
 export const openedExternally: string[] = [];
@@ -74,6 +103,8 @@ export function resetFakeElectron(userData: string): void {
   ipcHandlers.clear();
   openedExternally.length = 0;
   applicationMenus.length = 0;
+  // A test that failed half-way may leave its server running.
+  for (const server of utilityProcesses.splice(0)) if (server.exitCode === null) server.child.kill('SIGKILL');
 }
 
 export const electronModule = {
@@ -83,4 +114,11 @@ export const electronModule = {
   shell: { openExternal: async (url: string) => { openedExternally.push(url); } },
   ipcMain: { handle: (channel: string, handler: Handler) => { ipcHandlers.set(channel, handler); } },
   dialog: { showErrorBox: () => undefined },
+  utilityProcess: {
+    fork: (modulePath: string, args: string[] = [], options: ForkCall['options'] = {}) => {
+      const child = new FakeUtilityProcess({ modulePath, args, options });
+      utilityProcesses.push(child);
+      return child;
+    },
+  },
 };

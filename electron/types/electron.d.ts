@@ -51,7 +51,33 @@ declare module 'electron' {
     on(event: 'before-quit', listener: (event: PreventableEvent) => void): this;
   }
 
+  interface ForkOptions {
+    env?: NodeJS.ProcessEnv;
+    execArgv?: string[];
+    cwd?: string;
+    stdio?: 'pipe' | 'ignore' | 'inherit' | Array<'pipe' | 'ignore' | 'inherit' | number>;
+    serviceName?: string;
+    allowLoadingUnsignedLibraries?: boolean;
+    respondToAuthRequestsFromMainProcess?: boolean;
+  }
+
+  /** A Node.js child process of the main process (Electron's utilityProcess module). */
+  interface UtilityProcess {
+    readonly pid: number | undefined;
+    readonly stdout: NodeJS.ReadableStream | null;
+    readonly stderr: NodeJS.ReadableStream | null;
+    postMessage(message: any, transfer?: unknown[]): void;
+    kill(): boolean;
+    on(event: 'spawn', listener: () => void): this;
+    on(event: 'exit', listener: (code: number) => void): this;
+    on(event: 'message', listener: (message: any) => void): this;
+    once(event: 'spawn', listener: () => void): this;
+    once(event: 'exit', listener: (code: number) => void): this;
+    once(event: 'message', listener: (message: any) => void): this;
+  }
+
   const app: App;
+  const utilityProcess: { fork(modulePath: string, args?: string[], options?: ForkOptions): UtilityProcess };
   const dialog: { showErrorBox(title: string, content: string): void };
   const shell: { openExternal(url: string): Promise<void> };
   const Menu: { setApplicationMenu(menu: null): void };

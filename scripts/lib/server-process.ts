@@ -27,10 +27,13 @@ export interface ServerProcess {
   output(): string;
 }
 
-/** `entry` is the bundle to run, or node's arguments (e.g. ['--import', 'tsx', 'src/server.ts'] for the sources). */
-export function spawnServer(entry: string | string[], env: Record<string, string>, port: number): ServerProcess {
-  const child = spawn(process.execPath, Array.isArray(entry) ? entry : [entry], {
-    cwd: projectRoot,
+/**
+ * `entry` is the bundle to run, or node's arguments (e.g. ['--import', 'tsx', 'src/cli/entry.ts']
+ * for the sources); with `executable` (the single executable), the arguments it is given.
+ */
+export function spawnServer(entry: string | string[], env: Record<string, string>, port: number, options: { executable?: string; cwd?: string } = {}): ServerProcess {
+  const child = spawn(options.executable ?? process.execPath, Array.isArray(entry) ? entry : [entry], {
+    cwd: options.cwd ?? projectRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: '0', DAILY_BACKUPS_KEPT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

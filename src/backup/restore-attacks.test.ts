@@ -221,7 +221,7 @@ describe('a planted administrator', () => {
   it('npm run restore refuses it with a clear warning, and restores it with --allow-unsigned', { timeout: 60_000 }, async () => {
     const archive = await craftArchive([{ name: DATABASE_MEMBER, file: planted }], { key: null });
     const target = await targetFolder();
-    const run = (...extra: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', archive, ...extra], {
+    const run = (...extra: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts', 'restore', archive, ...extra], {
       cwd: path.resolve(import.meta.dirname, '../..'), env: { ...process.env, DATA_DIR: target.config.dataDir }, encoding: 'utf8',
     });
     const refused = run();

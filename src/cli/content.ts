@@ -1,28 +1,29 @@
-// npm run content -- <command>: signed content bundles from headquarters to field offices, and
-// field offices' figures back. DATA_DIR chooses the data (default ./data). Exit codes: 0 done,
-// 1 refused or failed (nothing was changed), 2 wrong usage.
+// `content <command>`: signed content bundles from headquarters to field offices, and field
+// offices' figures back. DATA_DIR chooses the data (default ./data). Exit codes: 0 done, 1 refused
+// or failed (nothing was changed), 2 wrong usage.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { databaseInUse } from '../src/backup/server-lock';
-import { loadConfig, type Config } from '../src/config';
-import { ContentChanges } from '../src/content-changes';
-import { openDatabase } from '../src/db/connection';
-import { migrateToLatest } from '../src/db/migrator';
-import { ApiError } from '../src/errors';
-import { exportBundle } from '../src/modules/content-bundles/export';
-import { BUNDLE_KINDS } from '../src/modules/content-bundles/format';
-import { importBundle, type ImportReport } from '../src/modules/content-bundles/import';
-import { generateSigningKey, isReadableByOthers, loadSigningKey } from '../src/modules/content-bundles/keys';
-import { BundleRefusedError } from '../src/modules/content-bundles/messages';
-import { bundleSiteOf, DEFAULT_SOURCE_NAME, trustedKeysOf, type BundleSite } from '../src/modules/content-bundles/site';
-import { importFigures, writeFiguresFile } from '../src/modules/office-figures/figures-file';
-import { postServices } from '../src/modules/posts/plugin';
-import { buildRepositories, type Repositories } from '../src/modules/repositories';
-import { siteNameOf } from '../src/modules/settings/site-name';
-import { machineActor } from '../src/modules/users/recovery';
+import { databaseInUse } from '../backup/server-lock';
+import { loadConfig, type Config } from '../config';
+import { ContentChanges } from '../content-changes';
+import { openDatabase } from '../db/connection';
+import { migrateToLatest } from '../db/migrator';
+import { ApiError } from '../errors';
+import { exportBundle } from '../modules/content-bundles/export';
+import { BUNDLE_KINDS } from '../modules/content-bundles/format';
+import { importBundle, type ImportReport } from '../modules/content-bundles/import';
+import { generateSigningKey, isReadableByOthers, loadSigningKey } from '../modules/content-bundles/keys';
+import { BundleRefusedError } from '../modules/content-bundles/messages';
+import { bundleSiteOf, DEFAULT_SOURCE_NAME, trustedKeysOf, type BundleSite } from '../modules/content-bundles/site';
+import { importFigures, writeFiguresFile } from '../modules/office-figures/figures-file';
+import { postServices } from '../modules/posts/plugin';
+import { buildRepositories, type Repositories } from '../modules/repositories';
+import { siteNameOf } from '../modules/settings/site-name';
+import { machineActor } from '../modules/users/recovery';
+import { commandName } from './command-name';
 
-const USAGE = `usage: npm run content -- <command>     (DATA_DIR=... chooses the data, default ./data)
+const usage = () => `usage: ${commandName('content')} <command>     (DATA_DIR=... chooses the data, default ./data)
 
   keygen [--out <file>]                      headquarters, once: make the signing key (default: CONTENT_SIGNING_KEY,
                                              else DATA_DIR/content-signing-key.pem) and print the public key offices trust
@@ -99,7 +100,7 @@ async function run(argv: string[]): Promise<void> {
     case 'export': {
       const out = path.resolve(required(values.out, '--out <file>'));
       if (existsSync(out)) throw new Error(`${out} exists already`);
-      if (!existsSync(config.contentSigningKeyFile)) throw new Error(`no signing key at ${config.contentSigningKeyFile}: run npm run content -- keygen once (or set CONTENT_SIGNING_KEY)`);
+      if (!existsSync(config.contentSigningKeyFile)) throw new Error(`no signing key at ${config.contentSigningKeyFile}: run ${commandName('content')} keygen once (or set CONTENT_SIGNING_KEY)`);
       if (isReadableByOthers(config.contentSigningKeyFile)) console.warn(`warning: ${config.contentSigningKeyFile} can be read by other users: chmod 600 it`);
       const signingKey = loadSigningKey(config.contentSigningKeyFile);
       await withDatabase(config, async (site) => {
@@ -159,18 +160,22 @@ async function run(argv: string[]): Promise<void> {
   }
 }
 
-try {
-  await run(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exit(2);
+/** Exit code: 0 done, 1 refused or failed (nothing was changed), 2 wrong usage. */
+export async function contentCommand(args: string[]): Promise<number> {
+  try {
+    await run(args);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${usage()}`);
+      return 2;
+    }
+    if (error instanceof BundleRefusedError || error instanceof ApiError) {
+      console.error(`refused: ${error.message}`);
+      if (!/nothing was changed/.test(error.message)) console.error('nothing was changed');
+    } else {
+      console.error(`failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return 1;
   }
-  if (error instanceof BundleRefusedError || error instanceof ApiError) {
-    console.error(`refused: ${error.message}`);
-    if (!/nothing was changed/.test(error.message)) console.error('nothing was changed');
-  } else {
-    console.error(`failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  process.exit(1);
 }

@@ -1,16 +1,21 @@
-// npm run users -- list | reset-password <email> | create-admin <email>
-// Account recovery on the machine that keeps the data, for when no one can log in. Safe while the
-// server runs. DATA_DIR says which data (default ./data), as for backup and restore.
-import { dataLocation } from '../src/config';
-import { AccountRecovery, machineActor, openForRecovery, RecoveryError, type IssuedPassword } from '../src/modules/users/recovery';
-import type { User } from '../src/modules/users/schema';
+// `users list | reset-password <email> | create-admin <email>`: account recovery on the machine that
+// keeps the data, for when no one can log in. Safe while the server runs. DATA_DIR says which data
+// (default ./data), as for backup and restore.
+import { dataLocation } from '../config';
+import { AccountRecovery, machineActor, openForRecovery, RecoveryError, type IssuedPassword } from '../modules/users/recovery';
+import type { User } from '../modules/users/schema';
+import { commandName } from './command-name';
 
-const USAGE = `usage (DATA_DIR=... chooses the data, default ./data; safe while the server runs):
-  npm run users -- list                      every account: e-mail, role, state
-  npm run users -- reset-password <email>    prints a one-time password; a new one must be chosen at the next login
-  npm run users -- create-admin <email>      makes <email> an active administrator (creating the account if needed)
-                                             and prints a one-time password; with ADMIN_PASSWORD=... that password
-                                             is used instead and kept`;
+function usage(): string {
+  const run = commandName('users');
+  const pad = ' '.repeat(run.length);
+  return `usage (DATA_DIR=... chooses the data, default ./data; safe while the server runs):
+  ${run} list                      every account: e-mail, role, state
+  ${run} reset-password <email>    prints a one-time password; a new one must be chosen at the next login
+  ${run} create-admin <email>      makes <email> an active administrator (creating the account if needed)
+  ${pad}                           and prints a one-time password; with ADMIN_PASSWORD=... that password
+  ${pad}                           is used instead and kept`;
+}
 
 function table(users: User[]): string {
   const rows = users.map((user) => [
@@ -36,7 +41,7 @@ function handOver(issued: IssuedPassword, what: string): void {
 async function run(command: string | undefined, email: string | undefined): Promise<number> {
   const known = ['list', 'reset-password', 'create-admin'];
   if (!command || command === '--help' || !known.includes(command) || (command !== 'list' && !email)) {
-    console.error(USAGE);
+    console.error(usage());
     return command === '--help' ? 0 : 2;
   }
   const handle = await openForRecovery(dataLocation());
@@ -57,9 +62,12 @@ async function run(command: string | undefined, email: string | undefined): Prom
   }
 }
 
-try {
-  process.exitCode = await run(process.argv[2], process.argv[3]);
-} catch (error) {
-  console.error(error instanceof RecoveryError ? error.message : `users failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
+/** Exit code: 0 done, 1 refused or failed, 2 wrong usage. */
+export async function usersCommand(args: string[]): Promise<number> {
+  try {
+    return await run(args[0], args[1]);
+  } catch (error) {
+    console.error(error instanceof RecoveryError ? error.message : `users failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
 }
