@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { apiError } from '../../errors';
+import { inContext } from '../../plugins/field-labels';
 import { allowLongWork } from '../../plugins/long-work';
 import { utcStamp } from '@shared/ids';
 import { isPublicKeyLine } from '@shared/public-key-line';
@@ -76,7 +77,7 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const trustedKeys = [...new Set(request.body.trustedKeys.map((key) => key.trim()).filter((key) => key !== ''))];
     const bad = trustedKeys.findIndex((key) => !isPublicKeyLine(key));
-    if (bad >= 0) throw apiError(400, bundleMessages.badKeyLine, `trustedKeys.${bad}`);
+    if (bad >= 0) throw apiError(400, inContext(bundleMessages.badKeyLine, 'content-bundles', `trustedKeys.${bad}`), `trustedKeys.${bad}`);
     const officeName = request.body.officeName.trim().replace(/\s+/g, ' ') || null;
     const before = { trustedKeys: await trustedKeysSet(settings), officeName: await siteNameSet(settings) };
     await saveBundleSettings(settings, trustedKeys, officeName);

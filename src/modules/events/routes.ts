@@ -49,7 +49,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       totals[name] += row.count;
     }
     const top = await events.topPageviewPaths(from, to, topLimit, path);
-    const labels = await pageLabels(app.repositories, top.map((row) => row.path), viewer);
+    const labels = await pageLabels(app.repositories, top.map((row) => row.path), viewer, query.lang ?? 'en');
     return {
       days: window.length, from, to, totals, daily: [...daily.values()],
       topPaths: top.map((row) => ({ path: row.path, label: labels.get(row.path) ?? null, pageview: row.pageview })),
