@@ -137,11 +137,12 @@ test('the audit log lists staff changes newest first; settings save and refuse b
     data: { name: 'Audited', email: `audit${Date.now() % 1e8}@example.org`, password: 'password-123', isAdmin: false, isAuthor: true } })).json();
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Audit log' }).click();
   // Other tests write at the same time, so look for the row rather than insist it is the very first.
-  const row = page.locator('tbody tr').filter({ hasText: created._id }).first();
+  // Issue 24: the entry names the account (not its id) and the person who made it.
+  const row = page.locator('tbody tr').filter({ hasText: `Created the account of “Audited”` }).first();
   await expect(row).toContainText('admin@example.org');
-  await expect(row).toContainText('Created');
+  await expect(row).not.toContainText(created._id);
   await request.delete(`/api/users/${created._id}`, { headers: auth(admin) });
-  const shownEntities = await page.locator('tbody tr td:nth-child(4)').allTextContents();
+  const shownEntities = await page.locator('tbody tr td:nth-child(3)').allTextContents();
   const { entries } = await (await request.get('/api/audit?pageNumber=1', { headers: auth(admin) })).json();
   const times = entries.map((entry: { at: string }) => Date.parse(entry.at));
   expect(times).toEqual([...times].sort((a, b) => b - a));

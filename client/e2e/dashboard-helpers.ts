@@ -58,10 +58,11 @@ export const errorSummary = (scope: Page | Locator) => scope.locator('.dash-erro
 
 /**
  * A problem where the mistake is: listed in the summary as a link to its field, and shown beside
- * the field, which is marked invalid and described by the message.
+ * the field, which is marked invalid and described by the message. The field is looked for in
+ * `scope` (a branch's group), the summary in `summaryScope` (the page, a dialog).
  */
-export async function expectFieldError(scope: Page | Locator, fieldLabel: string, message: string): Promise<void> {
-  await expect(errorSummary(scope).getByRole('link', { name: message, exact: true })).toBeVisible();
+export async function expectFieldError(scope: Page | Locator, fieldLabel: string, message: string, summaryScope: Page | Locator = scope): Promise<void> {
+  await expect(errorSummary(summaryScope).getByRole('link', { name: message, exact: true })).toBeVisible();
   const field = scope.getByLabel(fieldLabel, { exact: true });
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));

@@ -10,8 +10,11 @@ import { isAbort } from './errorText';
 export interface FormError {
   /** The field at fault, as 'branch[1].phone'; null when the error is about the whole form. */
   field: string | null;
-  /** The server's words in both languages, or a dashboard key (the browser's own checks). */
-  message: { en: string; ar: string } | { key: string };
+  /**
+   * The server's words in both languages, or a dashboard key (the browser's own checks) with the
+   * key of the field's label for a message that names it ("{{label}} is required").
+   */
+  message: { en: string; ar: string } | { key: string; labelKey?: string };
 }
 
 /** The server's answer (or a network failure) as form errors. */
@@ -23,13 +26,16 @@ export function formErrorsOf(failure: unknown): FormError[] {
   return [{ field: null, message: { en: text, ar: text } }];
 }
 
-/** The browser's own checks ({ field: 'translation key' }) as form errors. */
-export function checkedErrors(errors: Partial<Record<string, string>>): FormError[] {
-  return Object.entries(errors).filter((entry): entry is [string, string] => Boolean(entry[1])).map(([field, key]) => ({ field, message: { key } }));
+/** The browser's own checks ({ field: 'translation key' }) as form errors; labelKeys name the fields. */
+export function checkedErrors(errors: Partial<Record<string, string>>, labelKeys: Partial<Record<string, string>> = {}): FormError[] {
+  return Object.entries(errors).filter((entry): entry is [string, string] => Boolean(entry[1]))
+    .map(([field, key]) => ({ field, message: { key, labelKey: labelKeys[field] } }));
 }
 
-export function errorTextOf(error: FormError, language: string, t: (key: string) => string): string {
-  return 'key' in error.message ? t(error.message.key) : language === 'ar' ? error.message.ar : error.message.en;
+export function errorTextOf(error: FormError, language: string, t: (key: string, values: Record<string, string>) => string): string {
+  const { message } = error;
+  if ('key' in message) return t(message.key, message.labelKey ? { label: t(message.labelKey, {}) } : {});
+  return language === 'ar' ? message.ar : message.en;
 }
 
 /** The id of a field's control: the summary links to it. */

@@ -4,14 +4,18 @@
 import { useState, type FormEvent } from 'react';
 import { checkedErrors, useFormErrors } from './formErrors';
 
-/** validate answers { field: translation key } for each field it refuses. */
-export function useCheckedSubmit<Form>(form: Form, validate: (form: Form) => Partial<Record<string, string>>, send: (form: Form) => Promise<void>) {
+/**
+ * validate answers { field: translation key } for each field it refuses; labelKeys gives the key of
+ * each field's label, for the messages that name their field.
+ */
+export function useCheckedSubmit<Form>(form: Form, validate: (form: Form) => Partial<Record<string, string>>, send: (form: Form) => Promise<void>,
+  labelKeys: Partial<Record<string, string>> = {}) {
   const errors = useFormErrors();
   const [saving, setSaving] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const refused = checkedErrors(validate(form));
+    const refused = checkedErrors(validate(form), labelKeys);
     if (refused.length > 0) {
       errors.show(refused);
       return;

@@ -21,7 +21,7 @@ export function PasswordForm({ currentLabelKey, onChanged }: PasswordFormProps) 
     await changeOwnPassword(checked.currentPassword, checked.newPassword);
     setForm(EMPTY_PASSWORD_CHANGE);
     onChanged();
-  });
+  }, { currentPassword: currentLabelKey, newPassword: 'password.new', confirmPassword: 'password.confirm' });
 
   const set = (field: keyof PasswordChangeForm) => (value: string) => setForm({ ...form, [field]: value });
   return (

@@ -22,7 +22,7 @@ export function AddUserModal({ open, onClose, onCreated }: AddUserModalProps) {
     setForm(EMPTY_USER_FORM);
     onCreated(user);
     close();
-  });
+  }, { password: 'users.password', confirmPassword: 'users.confirmPassword' });
 
   function close() {
     errors.clear();

@@ -28,7 +28,7 @@ function ResetPasswordForm({ user, onClose, onReset }: ResetPasswordModalProps &
   const { errors, saving, onSubmit } = useCheckedSubmit(form, validateResetPassword, async (checked) => {
     await api.post(`/api/users/${encodeURIComponent(user._id)}/password`, { newPassword: checked.newPassword });
     onReset();
-  });
+  }, { newPassword: 'users.newPassword', confirmPassword: 'users.confirmNewPassword' });
 
   return (
     <FormErrorsContext.Provider value={errors}>
