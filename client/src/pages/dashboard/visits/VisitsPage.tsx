@@ -54,8 +54,7 @@ export function VisitsPage() {
             <div><dt>{t('visits.pageviews')}</dt><dd data-testid="total-pageviews">{summary.totals.pageview}</dd></div>
             <div><dt>{t('visits.contactClicks')}</dt><dd data-testid="total-contact-clicks">{summary.totals.contact_click}</dd></div>
           </dl>
-          <section className="dash-section dash-chart-with-table" aria-labelledby="visits-daily">
-            <h2 id="visits-daily" className="dash-sr-only">{t('visits.dailyTable')}</h2>
+          <div className="dash-section dash-chart-with-table">
             <div>
               <BarChart title={t('visits.chartTitle')} rtl={language === 'ar'} formatNumber={format}
                 categories={summary.daily.map((day) => day.day)} categoryLabel={(index) => dayLabel(summary.daily[index].day, language)}
@@ -79,7 +78,7 @@ export function VisitsPage() {
                 </tbody>
               </table>
             </div>
-          </section>
+          </div>
           <section className="dash-section" aria-labelledby="visits-top">
             <h2 id="visits-top">{t('visits.topPaths')}</h2>
             {summary.topPaths.length === 0 ? <p>{t('common.empty')}</p> : (
