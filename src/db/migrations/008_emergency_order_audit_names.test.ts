@@ -36,6 +36,12 @@ describe('migration 008', () => {
     expect(handle.sqlite.prepare('SELECT entity_name, entity_name_ar FROM audit_log').get()).toEqual({ entity_name: null, entity_name_ar: null });
     const indexes = handle.sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('audit_log', 'emergency') AND sql IS NOT NULL ORDER BY name").pluck().all();
     expect(indexes).toEqual(['audit_log_actor', 'audit_log_at', 'audit_log_entity', 'audit_log_user', 'emergency_position']);
+    // Each filter of the log reads through its index in time order, without a sort.
+    const plan = (query: string) => (handle.sqlite.prepare(`EXPLAIN QUERY PLAN ${query}`).all() as Array<{ detail: string }>).map((row) => row.detail).join(' | ');
+    expect(plan("SELECT * FROM audit_log WHERE user_id = 'u1' ORDER BY at DESC, id DESC LIMIT 20")).toMatch(/USING INDEX audit_log_user \(user_id=\?\)$/);
+    expect(plan("SELECT * FROM audit_log WHERE user_id IS NULL AND user_email = 'system' ORDER BY at DESC, id DESC LIMIT 20")).toMatch(/USING INDEX audit_log_actor \(user_email=\?\)$/);
+    expect(plan("SELECT * FROM audit_log WHERE entity = 'city' AND at >= '2025' ORDER BY at DESC, id DESC LIMIT 20")).toMatch(/USING INDEX audit_log_entity \(entity=\? AND at>\?\)$/);
+    expect(plan('SELECT * FROM audit_log ORDER BY at DESC, id DESC LIMIT 20')).toMatch(/USING INDEX audit_log_at$/);
     expect(handle.sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 });

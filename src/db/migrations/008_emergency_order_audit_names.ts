@@ -16,10 +16,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 
     await sql`ALTER TABLE audit_log ADD COLUMN entity_name TEXT`.execute(trx);
     await sql`ALTER TABLE audit_log ADD COLUMN entity_name_ar TEXT`.execute(trx);
-    await sql`CREATE INDEX audit_log_user ON audit_log (user_id, id)`.execute(trx);
-    await sql`CREATE INDEX audit_log_actor ON audit_log (user_email, id)`.execute(trx);
-    await sql`CREATE INDEX audit_log_entity ON audit_log (entity, id)`.execute(trx);
+    // The log is read newest first (at, then id); each filter's index ends with the time, so a
+    // filter and a period read in order without sorting.
     await sql`CREATE INDEX audit_log_at ON audit_log (at)`.execute(trx);
+    await sql`CREATE INDEX audit_log_user ON audit_log (user_id, at)`.execute(trx);
+    await sql`CREATE INDEX audit_log_actor ON audit_log (user_email, at) WHERE user_id IS NULL`.execute(trx);
+    await sql`CREATE INDEX audit_log_entity ON audit_log (entity, at)`.execute(trx);
   });
 }
 
