@@ -30,18 +30,19 @@ export function linkOf(entry: Pick<AuditEntry, 'entity' | 'entityId' | 'exists'>
     case 'user': return '/users';
     case 'content': return '/content';
     case 'settings': return entry.entityId === 'content-bundles' ? '/content-bundles' : '/settings';
-    case 'content-bundle': case 'content-bundle-export': case 'office-figures': return '/content-bundles';
+    case 'content-bundle': case 'content-bundle-export': case 'office-figures': case 'content-signing-key': return '/content-bundles';
     default: return null;
   }
 }
 
 /** The kinds of item the log knows, for the filter and the sentences ("the post", "the city"). */
-export const KNOWN_KINDS = ['post', 'city', 'emergency', 'emergency-order', 'contact', 'content', 'user', 'settings', 'content-bundle', 'content-bundle-export', 'office-figures'] as const;
+export const KNOWN_KINDS = ['post', 'city', 'emergency', 'emergency-order', 'contact', 'content', 'user', 'settings', 'content-bundle', 'content-bundle-export',
+  'office-figures', 'content-signing-key'] as const;
 
 /** What the item is called in the reader's language: its name, else what it is. */
 export function itemName(entry: AuditEntry, language: string, t: Translate): string {
   if (entry.entity === 'content') return t(`contentTypes.${entry.entityId}`) || entry.entityId;
-  if (entry.entity === 'settings') return '';
+  if (entry.entity === 'settings' || entry.entity === 'content-signing-key') return '';
   if (entry.entity === 'content-bundle-export') return entry.entityId;
   const name = language === 'ar' && entry.entityNameAr ? entry.entityNameAr : entry.entityName;
   return name ?? '';
@@ -53,7 +54,7 @@ const OTHER_FIELDS: Record<string, string> = {
   office: 'audit.fields.office', days: 'audit.fields.days', source: 'audit.fields.source', keptDrafts: 'audit.fields.keptDrafts',
   replacedCities: 'audit.fields.replacedCities', imagesWithoutVariants: 'audit.fields.imagesWithoutVariants', order: 'emergency.order',
   posts: 'bundles.kinds.posts', pages: 'bundles.kinds.pages', cities: 'bundles.kinds.cities', emergency: 'bundles.kinds.emergency', contacts: 'bundles.kinds.contacts',
-  password: 'users.password', type: 'audit.fields.type',
+  password: 'users.password', type: 'audit.fields.type', publicKey: 'bundles.publicKeyShort',
 };
 
 export function changedFieldLabel(entry: AuditEntry, field: string, t: Translate): string {
