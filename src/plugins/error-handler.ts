@@ -9,7 +9,7 @@ import { ApiError, boundedErrorBody, errorBody, messages, type BilingualMessage 
 import { describeStorageError } from '../storage-errors';
 import { securityHeadersFor } from './security-headers';
 import { fieldGroupOf } from './field-labels';
-import { describeValidationErrors } from './validation';
+import { describeValidationErrors } from './validation-messages';
 
 const messageByStatus: Record<number, BilingualMessage> = {
   400: messages.badRequest,

@@ -3,7 +3,7 @@
 // naming its branch as the form does ("Branch 2: Phone number may only contain ...").
 import { ApiError, type BilingualMessage, type ErrorItem } from '../../errors';
 import { inContext } from '../../plugins/field-labels';
-import { describeValidationErrors } from '../../plugins/validation';
+import { describeValidationErrors } from '../../plugins/validation-messages';
 import { mapsMessages } from './messages';
 import { storedAlt } from '@shared/schemas';
 import { decorativeInOneLanguage } from '@shared/alt-text';
