@@ -18,9 +18,11 @@ interface AuditFiltersProps {
 
 export function AuditFilters({ values, facets, onApply }: AuditFiltersProps) {
   const { t } = useTranslation('dashboard');
-  // Dates are typed first and applied with the button; the two lists apply at once.
-  const [typed, setTyped] = useState({ for: values, from: values.from, to: values.to });
-  if (typed.for !== values) setTyped({ for: values, from: values.from, to: values.to });
+  // Dates are typed first and applied with the button; the two lists apply at once. What is typed
+  // follows the address only when the address changes (Back, a list chosen), not at every render.
+  const applied = JSON.stringify(values);
+  const [typed, setTyped] = useState({ for: applied, from: values.from, to: values.to });
+  if (typed.for !== applied) setTyped({ for: applied, from: values.from, to: values.to });
 
   const people = (facets?.people ?? []).map((person) => [person.person, person.name ? `${person.name} (${person.email})` : person.email === 'system' ? t('audit.system') : person.email] as const);
   const kinds = [...new Set([...KNOWN_KINDS, ...(facets?.entities ?? [])])].map((kind) => [kind, t(`audit.kinds.${kind}`) || kind] as const);

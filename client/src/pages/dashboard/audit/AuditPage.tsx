@@ -61,7 +61,7 @@ export function AuditPage() {
           </table>
         </div>
       )}
-      {pages > 1 && (
+      {data && data.total > 0 && (
         <nav className="dash-pagination" aria-label={t('common.pagination')}>
           <button type="button" className="dash-button" disabled={page <= 1} onClick={() => go(values, page - 1)}>{t('common.previous')}</button>
           <span>{t('common.pageOf', { page, pages })}</span>
