@@ -39,19 +39,19 @@ export function BundleSettings({ overview, onSaved }: { overview: BundlesOvervie
     <section className="dash-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('bundles.settingsTitle')}</h2>
       <FormErrorsContext.Provider value={errors}>
-      <ErrorSummary form={errors} />
-      <form onSubmit={onSubmit} noValidate className="dash-form">
-        <TextField path="trustedKeys" label={t('bundles.trustedKeys')} hint={t('bundles.trustedKeysHint')} rows={3} dir="ltr" value={keys} onChange={setKeys} />
-        {overview.environmentKeys.length > 0 && (
-          <div>
-            <p className="dash-hint">{t('bundles.environmentKeys')}</p>
-            <ul className="dash-key-list">{overview.environmentKeys.map((key) => <li key={key}><code dir="ltr">{key}</code></li>)}</ul>
-          </div>
-        )}
-        <TextField path="officeName" label={t('bundles.officeName')} maxLength={100} value={name} onChange={setName}
-          hint={<>{t('bundles.officeNameHint')}{overview.environmentOfficeName && <> <bdi>{t('bundles.environmentName', { name: overview.environmentOfficeName })}</bdi></>}</>} />
-        <div><button type="submit" className="dash-button dash-primary" disabled={saving}>{t('common.save')}</button></div>
-      </form>
+        <ErrorSummary form={errors} />
+        <form onSubmit={onSubmit} noValidate className="dash-form">
+          <TextField path="trustedKeys" label={t('bundles.trustedKeys')} hint={t('bundles.trustedKeysHint')} rows={3} dir="ltr" value={keys} onChange={setKeys} />
+          {overview.environmentKeys.length > 0 && (
+            <div>
+              <p className="dash-hint">{t('bundles.environmentKeys')}</p>
+              <ul className="dash-key-list">{overview.environmentKeys.map((key) => <li key={key}><code dir="ltr">{key}</code></li>)}</ul>
+            </div>
+          )}
+          <TextField path="officeName" label={t('bundles.officeName')} maxLength={100} value={name} onChange={setName}
+            hint={<>{t('bundles.officeNameHint')}{overview.environmentOfficeName && <> <bdi>{t('bundles.environmentName', { name: overview.environmentOfficeName })}</bdi></>}</>} />
+          <div><button type="submit" className="dash-button dash-primary" disabled={saving}>{t('common.save')}</button></div>
+        </form>
       </FormErrorsContext.Provider>
     </section>
   );

@@ -81,48 +81,48 @@ export function PostFormPage({ id }: { id: string | null }) {
         <FormErrorsContext.Provider value={errors}>
           <ErrorSummary form={errors} />
           <form onSubmit={onSubmit} noValidate className="dash-form">
-          {restored && changed && (
-            <div className="dash-notice" role="status">
-              {t('posts.draftRestored')}{' '}
-              <button type="button" className="dash-button" onClick={() => { setForm(base); setRestored(false); }}>{t('posts.discardDraft')}</button>
+            {restored && changed && (
+              <div className="dash-notice" role="status">
+                {t('posts.draftRestored')}{' '}
+                <button type="button" className="dash-button" onClick={() => { setForm(base); setRestored(false); }}>{t('posts.discardDraft')}</button>
+              </div>
+            )}
+            <TextField path="title" label={t('posts.postTitle')} value={form.title} maxLength={150} dir="auto" onChange={(value) => set('title', value)} />
+            <TextField path="describtion" label={t('posts.description')} rows={10} value={form.describtion} dir="auto" onChange={(value) => set('describtion', value)} />
+            <FileUploadField path="image" label={t('posts.image')} kind="image" value={form.image ? [form.image] : []}
+              onChange={(paths) => setForm((current) => ({ ...current, image: paths[0] ?? '', imageAlt: paths[0] === current.image ? current.imageAlt : null }))}
+              onBusyChange={uploads.onBusyChange} />
+            {form.image && (
+              <AltTextField imageLabel={t('posts.image')} languages={[form.language]} paths={{ [form.language]: 'imageAlt' }} values={{ [form.language]: form.imageAlt }}
+                onChange={(values) => set('imageAlt', values[form.language] ?? null)} />
+            )}
+            <FileUploadField path="pictures" label={t('posts.album')} kind="pictures" value={form.pictures}
+              onChange={(paths) => setForm((current) => ({ ...current, pictures: paths, picturesAlt: realign(current.pictures, current.picturesAlt, paths) }))}
+              onBusyChange={uploads.onBusyChange} />
+            {form.pictures.map((picture, index) => (
+              <AltTextField key={picture + index} imageLabel={t('alt.picture', { number: index + 1 })} languages={[form.language]}
+                paths={{ [form.language]: `picturesAlt[${index}]` }} values={{ [form.language]: form.picturesAlt[index] ?? null }}
+                onChange={(values) => set('picturesAlt', form.pictures.map((_, i) => (i === index ? values[form.language] ?? null : form.picturesAlt[i] ?? null)))} />
+            ))}
+            <FileUploadField path="pdf" label={t('posts.pdf')} kind="pdf" value={form.pdf ? [form.pdf] : []}
+              onChange={(paths) => set('pdf', paths[0] ?? '')} onBusyChange={uploads.onBusyChange} />
+            <TextField path="video" label={t('posts.video')} value={form.video} dir="ltr" onChange={(value) => set('video', value)} />
+            <div className="dash-field-row">
+              <SelectField path="language" label={t('posts.language')} value={form.language}
+                options={[['en', t('languages.en')], ['ar', t('languages.ar')]] as const}
+                onChange={(language) => setForm((current) => ({ ...current, language, translationOf: null }))} />
+              <SelectField path="type" label={t('posts.type')} value={form.type} options={POST_TYPES.map((type) => [type, t(`postTypes.${type}`)] as const)}
+                onChange={(type) => set('type', type)} />
+              <SelectField path="state" label={t('posts.state')} value={form.state ?? 'published'} options={POST_STATES.map((state) => [state, t(`postStates.${state}`)] as const)}
+                onChange={(state) => set('state', state)} />
             </div>
-          )}
-          <TextField path="title" label={t('posts.postTitle')} value={form.title} maxLength={150} dir="auto" onChange={(value) => set('title', value)} />
-          <TextField path="describtion" label={t('posts.description')} rows={10} value={form.describtion} dir="auto" onChange={(value) => set('describtion', value)} />
-          <FileUploadField path="image" label={t('posts.image')} kind="image" value={form.image ? [form.image] : []}
-            onChange={(paths) => setForm((current) => ({ ...current, image: paths[0] ?? '', imageAlt: paths[0] === current.image ? current.imageAlt : null }))}
-            onBusyChange={uploads.onBusyChange} />
-          {form.image && (
-            <AltTextField imageLabel={t('posts.image')} languages={[form.language]} paths={{ [form.language]: 'imageAlt' }} values={{ [form.language]: form.imageAlt }}
-              onChange={(values) => set('imageAlt', values[form.language] ?? null)} />
-          )}
-          <FileUploadField path="pictures" label={t('posts.album')} kind="pictures" value={form.pictures}
-            onChange={(paths) => setForm((current) => ({ ...current, pictures: paths, picturesAlt: realign(current.pictures, current.picturesAlt, paths) }))}
-            onBusyChange={uploads.onBusyChange} />
-          {form.pictures.map((picture, index) => (
-            <AltTextField key={picture + index} imageLabel={t('alt.picture', { number: index + 1 })} languages={[form.language]}
-              paths={{ [form.language]: `picturesAlt[${index}]` }} values={{ [form.language]: form.picturesAlt[index] ?? null }}
-              onChange={(values) => set('picturesAlt', form.pictures.map((_, i) => (i === index ? values[form.language] ?? null : form.picturesAlt[i] ?? null)))} />
-          ))}
-          <FileUploadField path="pdf" label={t('posts.pdf')} kind="pdf" value={form.pdf ? [form.pdf] : []}
-            onChange={(paths) => set('pdf', paths[0] ?? '')} onBusyChange={uploads.onBusyChange} />
-          <TextField path="video" label={t('posts.video')} value={form.video} dir="ltr" onChange={(value) => set('video', value)} />
-          <div className="dash-field-row">
-            <SelectField path="language" label={t('posts.language')} value={form.language}
-              options={[['en', t('languages.en')], ['ar', t('languages.ar')]] as const}
-              onChange={(language) => setForm((current) => ({ ...current, language, translationOf: null }))} />
-            <SelectField path="type" label={t('posts.type')} value={form.type} options={POST_TYPES.map((type) => [type, t(`postTypes.${type}`)] as const)}
-              onChange={(type) => set('type', type)} />
-            <SelectField path="state" label={t('posts.state')} value={form.state ?? 'published'} options={POST_STATES.map((state) => [state, t(`postStates.${state}`)] as const)}
-              onChange={(state) => set('state', state)} />
-          </div>
-          {form.state === 'scheduled' && (
-            <TextField path="publishAt" label={t('posts.publishAt')} hint={t('posts.publishAtHint')} type="datetime-local" value={form.publishAt} dir="ltr"
-              onChange={(value) => set('publishAt', value)} />
-          )}
-          <TranslationPicker postId={id} language={form.language} value={form.translationOf} onChange={(value) => set('translationOf', value)} />
-          <p className="dash-hint" aria-live="polite">{uploads.busy ? t('common.waitUploads') : ''}</p>
-          <div><button type="submit" className="dash-button dash-primary" disabled={saving || uploads.busy}>{t('common.save')}</button></div>
+            {form.state === 'scheduled' && (
+              <TextField path="publishAt" label={t('posts.publishAt')} hint={t('posts.publishAtHint')} type="datetime-local" value={form.publishAt} dir="ltr"
+                onChange={(value) => set('publishAt', value)} />
+            )}
+            <TranslationPicker postId={id} language={form.language} value={form.translationOf} onChange={(value) => set('translationOf', value)} />
+            <p className="dash-hint" aria-live="polite">{uploads.busy ? t('common.waitUploads') : ''}</p>
+            <div><button type="submit" className="dash-button dash-primary" disabled={saving || uploads.busy}>{t('common.save')}</button></div>
           </form>
         </FormErrorsContext.Provider>
       )}
