@@ -46,6 +46,16 @@ describe('the audit log for people', () => {
     expect(Object.keys(entry.changes).sort()).toEqual(['branch', 'name']);
   });
 
+  it('names the other post a translation link changed by its title, and still names it once that post is deleted', async () => {
+    const arabic = await send('POST', '/api/posts', { title: 'دليل الإحالة', describtion: 'نص', language: 'ar', type: 'Guide' });
+    const english = await send('POST', '/api/posts', { title: 'Referral handbook', describtion: 'Text', language: 'en', type: 'Guide', translationOf: arabic._id });
+    expect(await entryFor('post', arabic._id, 'update')).toMatchObject({ entityName: 'دليل الإحالة', changes: { translationOf: { from: null, to: english._id } } });
+    await send('DELETE', `/api/posts/${arabic._id}`);
+    // The link's entry holds no title in its changes: the name stored with it is what still names the post.
+    const link = (await audit('?entity=post')).entries.find((entry) => entry.entityId === arabic._id && 'translationOf' in entry.changes && entry.action === 'update');
+    expect(link).toMatchObject({ entityName: 'دليل الإحالة', exists: false });
+  });
+
   it('names rows written before names were stored from their changes, else by the item as it is today', async () => {
     const post = await send('POST', '/api/posts', { title: 'Old row post', describtion: 'Text', language: 'ar', type: 'Form' });
     const insert = ctx.app.sqlite.prepare(`INSERT INTO audit_log (at, user_id, user_email, action, entity, entity_id, changes) VALUES (?, NULL, 'system', ?, ?, ?, ?)`);

@@ -52,8 +52,8 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
   return changes;
 }
 
-function nameColumns(name: AuditName | undefined): { entity_name: string | null; entity_name_ar: string | null } {
-  if (name === null || name === undefined) return { entity_name: null, entity_name_ar: null };
+function nameColumns(name: AuditName): { entity_name: string | null; entity_name_ar: string | null } {
+  if (name === null) return { entity_name: null, entity_name_ar: null };
   return typeof name === 'string' ? { entity_name: name, entity_name_ar: null } : { entity_name: name.en, entity_name_ar: name.ar };
 }
 
@@ -65,8 +65,12 @@ function dayAfter(day: string): string {
 export class AuditRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** `name` is the item's title or name as it is now (as it was, for a delete), so the log still names it once the item is gone. */
-  async record(user: AuditActor, action: AuditAction, entity: string, entityId: string, changes: Record<string, unknown>, name?: AuditName): Promise<void> {
+  /**
+   * `name` is the item's title or name as it is now (as it was, for a delete), so the log still
+   * names it once the item is gone. Every call says it: null only for what has no name of its own
+   * (the settings, a page text named by its type, the order of a list), which the dashboard words.
+   */
+  async record(user: AuditActor, action: AuditAction, entity: string, entityId: string, changes: Record<string, unknown>, name: AuditName): Promise<void> {
     await this.db.insertInto('audit_log').values({
       at: nowIso(),
       user_id: user.id,
@@ -80,7 +84,7 @@ export class AuditRepository {
   }
 
   /** A change the server made by itself (a scheduled post published at its time). */
-  async recordBySystem(action: AuditAction, entity: string, entityId: string, changes: Record<string, unknown>, name?: AuditName): Promise<void> {
+  async recordBySystem(action: AuditAction, entity: string, entityId: string, changes: Record<string, unknown>, name: AuditName): Promise<void> {
     await this.db.insertInto('audit_log').values({
       at: nowIso(), user_id: null, user_email: SYSTEM_ACTOR, action, entity, entity_id: entityId, changes: JSON.stringify(changes), ...nameColumns(name),
     }).execute();

@@ -83,7 +83,7 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const before = { trustedKeys: await trustedKeysSet(settings), officeName: await siteNameSet(settings) };
     await saveBundleSettings(settings, trustedKeys, officeName);
     const changes = changedFields(before, { trustedKeys, officeName });
-    if (Object.keys(changes).length > 0) await app.audit.record(request.currentUser!, 'update', 'settings', 'content-bundles', changes);
+    if (Object.keys(changes).length > 0) await app.audit.record(request.currentUser!, 'update', 'settings', 'content-bundles', changes, null);
     return overview();
   });
 
@@ -104,7 +104,7 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app.log.error({ err: error }, 'the content signing key cannot be made or read');
       throw apiError(409, bundleMessages.signingKeyUnreadable);
     }
-    if (made.made) await app.audit.record(request.currentUser!, 'create', 'content-signing-key', 'site', { publicKey: { to: made.key.publicKeyLine } });
+    if (made.made) await app.audit.record(request.currentUser!, 'create', 'content-signing-key', 'site', { publicKey: { to: made.key.publicKeyLine } }, null);
     return overview();
   });
 
@@ -157,7 +157,7 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         uploadsDir: config.uploadsDir, signingKey, since: request.body.since ?? null,
         sourceName: (await siteNameOf(config, settings)) ?? DEFAULT_SOURCE_NAME,
       });
-      await app.audit.record(request.currentUser!, 'create', 'content-bundle-export', written.manifest.bundleId, { base: written.manifest.baseBundleId, counts: written.manifest.counts });
+      await app.audit.record(request.currentUser!, 'create', 'content-bundle-export', written.manifest.bundleId, { base: written.manifest.baseBundleId, counts: written.manifest.counts }, null);
       return sendDownload(reply, written.file, `content-${written.manifest.bundleId}.tar.gz`, 'application/gzip', cleanup);
     } catch (error) {
       cleanup();

@@ -2,6 +2,7 @@
 // number goes last, so the hotline staff put first stays first; an order that does not name every
 // number exactly once (someone added or deleted one meanwhile, or a forged list) changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContentChange } from '../../content-changes';
 import { bearer, createStaffTestApp, errorOf, type StaffTestContext } from '../../test/helpers';
 
 let ctx: StaffTestContext;
@@ -102,6 +103,22 @@ describe('the order of emergency numbers', () => {
     const after = ids(await list());
     expect([first, second]).toContainEqual(after);
     expect([...after].sort()).toEqual([...before].sort());
+  });
+
+  it('tells the public pages\' caches when the order moved, and stays quiet for the same order or a refused one', async () => {
+    const heard: ContentChange[] = [];
+    const stop = ctx.app.contentChanges.listen((change) => heard.push(change));
+    try {
+      const before = ids(await list());
+      expect((await reorder(before)).statusCode).toBe(200);
+      expect((await reorder(before.slice(1))).statusCode).toBe(409);
+      expect(heard).toEqual([]);
+      const moved = [...before].reverse();
+      expect((await reorder(moved)).statusCode).toBe(200);
+      expect(heard).toEqual([{ kind: 'emergency', cause: 'write', ids: moved, languages: ['en', 'ar'] }]);
+    } finally {
+      stop();
+    }
   });
 
   it('records each move in the audit log with the numbers before and after, and nothing when the order did not change', async () => {

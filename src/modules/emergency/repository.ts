@@ -79,8 +79,10 @@ export class EmergencyRepository {
       }
       return { before, after: await inTransaction.list() };
     });
-    // Announced once committed: the public pages list the numbers in this order.
-    if (result) this.changes.announce({ kind: 'emergency', cause: 'write', ids, languages: BOTH_LANGUAGES });
+    // Announced once committed, when the order moved: the public pages list the numbers in this order.
+    if (result && result.before.some((item, place) => item._id !== ids[place])) {
+      this.changes.announce({ kind: 'emergency', cause: 'write', ids, languages: BOTH_LANGUAGES });
+    }
     return result;
   }
 

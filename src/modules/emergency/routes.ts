@@ -54,7 +54,7 @@ const emergencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!result) throw apiError(409, emergencyMessages.orderChanged, 'order');
     const numbers = (list: Emergency[]) => list.map((item) => item.value);
     const changes = changedFields({ order: numbers(result.before) }, { order: numbers(result.after) });
-    if (Object.keys(changes).length > 0) await app.audit.record(request.currentUser!, 'update', 'emergency-order', 'emergency', changes);
+    if (Object.keys(changes).length > 0) await app.audit.record(request.currentUser!, 'update', 'emergency-order', 'emergency', changes, null);
     return result.after;
   });
 

@@ -77,8 +77,10 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** Applies the body's translationOf (absent: unchanged) and audits the other posts it changed. */
   async function applyTranslation(user: CurrentUser, postId: string, translationOf: string | null | undefined): Promise<void> {
     if (translationOf === undefined) return;
-    for (const other of await posts.linkTranslation(postId, translationOf)) {
-      await app.audit.record(user, 'update', 'post', other.id, changedFields({ translationOf: other.from }, { translationOf: other.to }));
+    const others = await posts.linkTranslation(postId, translationOf);
+    const titles = new Map((await posts.titlesOf(others.map((other) => other.id))).map((other) => [other.id, other.title]));
+    for (const other of others) {
+      await app.audit.record(user, 'update', 'post', other.id, changedFields({ translationOf: other.from }, { translationOf: other.to }), titles.get(other.id) ?? null);
     }
   }
 
