@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { apiError } from '../../errors';
+import { apiError, messages } from '../../errors';
 import { errorResponses, pageNumberFrom } from '@shared/schemas';
-import { eventsMessages } from '../events/messages';
 import { AuditFacetsSchema, AuditPageSchema, AuditQuerySchema } from './schema';
 
 const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -18,7 +17,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const { pageNumber, person, entity, from, to } = request.query;
-    if (from !== undefined && to !== undefined && from > to) throw apiError(400, eventsMessages.rangeReversed, 'from');
+    if (from !== undefined && to !== undefined && from > to) throw apiError(400, messages.rangeReversed, 'from');
     return app.audit.page(pageNumberFrom(pageNumber), { person, entity, from, to });
   });
 

@@ -11,7 +11,7 @@ function toEmergency(row: Omit<Selectable<EmergencyTable>, 'created_at' | 'posit
 const COLUMNS = ['id', 'type', 'value', 'name_en', 'name_ar', 'icon'] as const;
 
 /** The place after the last one, read and written in the same statement as the insert. */
-export const NEXT_POSITION = sql<number>`(SELECT coalesce(max(position), -1) + 1 FROM emergency)`;
+const NEXT_POSITION = sql<number>`(SELECT coalesce(max(position), -1) + 1 FROM emergency)`;
 
 export class EmergencyRepository {
   constructor(private readonly db: Kysely<Database>, private readonly changes: ContentChanges) {}
