@@ -115,6 +115,8 @@ test('the public home page never downloads the dashboard chunk', async ({ page }
   // Sanity check that the name is right: the dashboard does load it.
   await page.goto('/dashboard/posts');
   await expect(page).toHaveURL(/login_page_2022/);
+  // The address changes before the login chunk is asked for: its form shows once it has loaded.
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   expect(requested.some((url) => url.includes('LoginPage'))).toBe(true);
   expect(requested.some((url) => /\/assets\/dashboard-.*\.css/.test(url))).toBe(true);
 });
