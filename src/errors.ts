@@ -93,4 +93,6 @@ export const messages = {
   tooManyFiles: { en: 'Too many files in one upload', ar: 'عدد الملفات كبير جداً في عملية رفع واحدة' },
   tooManyFormFields: { en: 'The upload holds too many form fields', ar: 'يحتوي الرفع على عدد كبير جداً من حقول النموذج' },
   noFile: { en: 'No file was sent', ar: 'لم يتم إرسال أي ملف' },
+  // A period of days (the visits report, the audit log's filter).
+  rangeReversed: { en: 'The start date must not be after the end date', ar: 'يجب ألا يكون تاريخ البداية بعد تاريخ النهاية' },
 } satisfies Record<string, BilingualMessage>;

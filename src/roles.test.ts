@@ -36,6 +36,7 @@ const authorRoutes: Array<[Method, string]> = [
   ['GET', '/api/posts/manage'],
   ['PUT', `/api/emergency/${SOME_ID}`],
   ['PUT', `/api/contact/${SOME_ID}`],
+  ['PUT', '/api/emergency/order'],
 ];
 
 const adminRoutes: Array<[Method, string]> = [
@@ -45,6 +46,7 @@ const adminRoutes: Array<[Method, string]> = [
   ['PUT', `/api/users/${SOME_ID}`],
   ['POST', `/api/users/${SOME_ID}/password`],
   ['GET', '/api/audit'],
+  ['GET', '/api/audit/facets'],
   ['PUT', '/api/settings'],
   ['GET', '/api/content-bundles'],
   ['PUT', '/api/content-bundles/settings'],
@@ -53,6 +55,7 @@ const adminRoutes: Array<[Method, string]> = [
   ['GET', '/api/content-bundles/figures'],
   ['POST', '/api/content-bundles/offices/import'],
   ['GET', '/api/content-bundles/offices'],
+  ['POST', '/api/content-bundles/signing-key'],
 ];
 
 const publicReads = [

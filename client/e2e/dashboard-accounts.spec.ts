@@ -2,7 +2,7 @@
 // everyone's own password; in English and Arabic, checked with axe.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, auth, createAuthor, openAs } from './dashboard-helpers';
+import { apiLogin, auth, createAuthor, expectFieldError, isolated, openAs } from './dashboard-helpers';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.dash-toasts').getByText(text).last();
 const userRow = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
@@ -68,7 +68,8 @@ test('an admin disables an author: the author\'s open dashboard ends at once and
   // An author who wrote a post is disabled, not deleted.
   await expect(row.getByRole('button', { name: `Delete ${author.email}` })).toHaveCount(0);
   await row.getByRole('button', { name: `Disable ${author.email}` }).click();
-  const confirm = page.getByRole('alertdialog', { name: /Disable this account\?/ });
+  // The confirmation names whom it disables (issue 24).
+  const confirm = page.getByRole('alertdialog', { name: `Disable the account of ${isolated(author.name)}? They are logged out at once and cannot log in; their posts stay.` });
   await expectAxeClean(page, 'disable confirmation');
   await confirm.getByRole('button', { name: 'Yes, disable' }).click();
   await expect(toast(page, 'The account has been disabled')).toBeVisible();
@@ -96,7 +97,7 @@ test('an admin resets a password; the author logs in and must choose a new one b
   await dialog.getByLabel('New password', { exact: true }).fill('temporary-pass-1');
   await dialog.getByLabel('Confirm new password').fill('temporary-pass-2');
   await dialog.getByRole('button', { name: 'Reset password' }).click();
-  await expect(dialog.getByText('Passwords Should match')).toBeVisible();
+  await expectFieldError(dialog, 'Confirm new password', 'Passwords Should match');
   await expectAxeClean(page, 'reset password modal');
   await dialog.getByLabel('Confirm new password').fill('temporary-pass-1');
   await dialog.getByRole('button', { name: 'Reset password' }).click();
@@ -129,7 +130,7 @@ test('an admin resets a password; the author logs in and must choose a new one b
   await authorPage.getByLabel('كلمة المرور الجديدة', { exact: true }).fill('temporary-pass-1');
   await authorPage.getByLabel('تأكيد كلمة المرور الجديدة').fill('temporary-pass-1');
   await authorPage.getByRole('button', { name: 'تغيير كلمة المرور' }).click();
-  await expect(authorPage.getByText('اختر كلمة مرور مختلفة عن الحالية')).toBeVisible();
+  await expectFieldError(authorPage, 'كلمة المرور الجديدة', 'اختر كلمة مرور مختلفة عن الحالية');
   await authorPage.getByRole('button', { name: 'English' }).click();
 
   await authorPage.getByLabel('New password', { exact: true }).fill('my-own-pass-12');

@@ -1,7 +1,7 @@
 // Admin screens (users, audit, settings), rating and visits figures against the API, Arabic layout, axe.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, auth, createAuthor, openAs } from './dashboard-helpers';
+import { apiLogin, auth, createAuthor, errorSummary, expectFieldError, isolated, openAs } from './dashboard-helpers';
 
 const toast = (page: Page, text: string) => page.locator('.dash-toasts').getByText(text).last();
 
@@ -26,17 +26,18 @@ test('an admin adds a user in the modal (mismatch refused first) and deletes the
   await dialog.getByLabel('Password', { exact: true }).fill('password-one');
   await dialog.getByLabel('Confirm password').fill('password-two');
   await dialog.getByRole('button', { name: 'Create user' }).click();
-  await expect(dialog.getByText('Passwords Should match')).toBeVisible();
+  await expectFieldError(dialog, 'Confirm password', 'Passwords Should match');
   // The server says the same when a client skips the check.
   const refused = await request.post('/api/users', { headers: auth(await apiLogin(request)),
     data: { name: 'x', email: 'x1@example.org', password: 'password-one', confirmPassword: 'password-two', isAdmin: false, isAuthor: true } });
   expect(refused.status()).toBe(400);
 
-  // A server refusal (the admin's own address is taken) is shown in red, and the typed values stay.
+  // A server refusal (the admin's own address is taken) is shown beside the e-mail, and the typed values stay.
   await dialog.getByLabel('Email').fill('admin@example.org');
   await dialog.getByLabel('Confirm password').fill('password-one');
   await dialog.getByRole('button', { name: 'Create user' }).click();
-  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expectFieldError(dialog, 'Email', 'A user with this email already exists');
+  await expect(errorSummary(dialog)).toBeFocused();
   await expect(dialog.getByLabel('Name')).toHaveValue('New Staff');
 
   await dialog.getByLabel('Email').fill(email);
@@ -50,15 +51,16 @@ test('an admin adds a user in the modal (mismatch refused first) and deletes the
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('button', { name: `Delete ${email}` }).click();
-  await page.getByRole('alertdialog', { name: 'Are you sure you want to delete this user?' }).getByRole('button', { name: 'Yes, delete' }).click();
+  // The confirmation names whom it deletes (issue 24).
+  await page.getByRole('alertdialog', { name: `Are you sure you want to delete the account of ${isolated(`New Staff (${email})`)}?` }).getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0);
 
   // The same confirmation in Arabic (on a row that can be deleted: an account without posts).
-  await createAuthor(request, await apiLogin(request));
+  const other = await createAuthor(request, await apiLogin(request));
   await page.reload();
   await page.getByRole('navigation').getByRole('button', { name: 'العربية' }).click();
-  await page.locator('tbody tr').getByRole('button', { name: /^حذف/ }).first().click();
-  await expect(page.getByRole('alertdialog', { name: 'هل أنت متأكد أنك تريد حذف هذا المستخدم؟' })).toBeVisible();
+  await page.getByRole('button', { name: `حذف ${other.email}` }).click();
+  await expect(page.getByRole('alertdialog', { name: `هل أنت متأكد أنك تريد حذف حساب ${isolated(`${other.name} (${other.email})`)}؟` })).toBeVisible();
   await page.getByRole('button', { name: 'إلغاء' }).click();
 });
 
@@ -109,7 +111,6 @@ test('visits show the totals and daily figures of the events summary', async ({ 
   expect(clicks).toBeLessThanOrEqual(after.totals.contact_click);
   expect(before.totals.contact_click).toBeGreaterThan(0);
   const summary = after;
-  await page.getByText('Daily numbers').click();
   await expect(page.getByRole('row', { name: new RegExp(summary.daily.at(-1).day) })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Most viewed pages' })).toBeVisible();
 });
@@ -121,7 +122,7 @@ test('the audit log lists staff changes newest first; settings save and refuse b
   await expect(field).toBeVisible();
   await field.fill('javascript:alert(1)');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('.dash-errors')).toBeVisible();
+  await expectFieldError(page, 'Quick exit address', 'The quick exit address must be a full web address starting with http:// or https://');
   // Saving the stored address again (the public quick-exit tests share this server and rely on it).
   const stored = (await (await request.get('/api/settings')).json()).quickExitUrl;
   await field.fill(` ${stored} `);
@@ -136,11 +137,12 @@ test('the audit log lists staff changes newest first; settings save and refuse b
     data: { name: 'Audited', email: `audit${Date.now() % 1e8}@example.org`, password: 'password-123', isAdmin: false, isAuthor: true } })).json();
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Audit log' }).click();
   // Other tests write at the same time, so look for the row rather than insist it is the very first.
-  const row = page.locator('tbody tr').filter({ hasText: created._id }).first();
+  // Issue 24: the entry names the account (not its id) and the person who made it.
+  const row = page.locator('tbody tr').filter({ hasText: `Created the account of “Audited”` }).first();
   await expect(row).toContainText('admin@example.org');
-  await expect(row).toContainText('Created');
+  await expect(row).not.toContainText(created._id);
   await request.delete(`/api/users/${created._id}`, { headers: auth(admin) });
-  const shownEntities = await page.locator('tbody tr td:nth-child(4)').allTextContents();
+  const shownEntities = await page.locator('tbody tr td:nth-child(3)').allTextContents();
   const { entries } = await (await request.get('/api/audit?pageNumber=1', { headers: auth(admin) })).json();
   const times = entries.map((entry: { at: string }) => Date.parse(entry.at));
   expect(times).toEqual([...times].sort((a, b) => b - a));

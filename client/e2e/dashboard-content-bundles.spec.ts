@@ -78,12 +78,59 @@ test('an admin applies bundles from a file in English and in Arabic; a replay is
 
     await page.getByLabel('ملف الحزمة').setInputFiles(since.file);
     await page.getByRole('button', { name: 'تطبيق الحزمة' }).click();
-    await expect(page.locator('#dash-main').getByRole('alert')).toHaveText('تم تطبيق هذه الحزمة هنا من قبل: لم يتغير شيء');
+    // Issue 24: the refusal is in the form's error summary, which takes focus.
+    const summary = page.locator('#dash-main .dash-error-summary');
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('alert')).toContainText('تم تطبيق هذه الحزمة هنا من قبل: لم يتغير شيء');
     await expectNoSeriousViolations(page, 'ar content bundles');
 
     // The shared server's public lists are left as the other tests expect them.
     expect((await request.delete(`/api/posts/${post.id}`, { headers: auth(admin) })).status()).toBe(200);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
+  }
+});
+
+test('an admin makes this site\'s signing key from the screen, copies the public key, trusts a pasted key and makes a bundle: no command anywhere', async ({ page, request }) => {
+  const admin = await apiLogin(request);
+  const before = await (await request.get('/api/content-bundles', { headers: auth(admin) })).json();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  try {
+    await openAs(page, admin, '/dashboard/content-bundles');
+    const main = page.locator('#dash-main');
+    await expect(main.getByRole('heading', { name: 'Send content to field offices' })).toBeVisible();
+    await expect(main).not.toContainText(/npm|keygen|terminal|command line/i);
+    // A fresh site has no key: it is made here, once (a retry on the same server finds it made).
+    if (before.signingKey === null) {
+      await expect(main.getByText('this site needs its own signing key', { exact: false })).toBeVisible();
+      await main.getByRole('button', { name: "Make this site's signing key" }).click();
+    }
+    const keyField = main.getByLabel("This site's public key (give it to field offices once)");
+    await expect(keyField).toHaveValue(/^ed25519:[A-Za-z0-9_-]{43}$/);
+    const line = await keyField.inputValue();
+    expect((await (await request.get('/api/content-bundles', { headers: auth(admin) })).json()).signingKey).toBe(line);
+
+    await main.getByRole('button', { name: 'Copy the public key' }).click();
+    await expect(main.getByText('The public key was copied.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(line);
+
+    // A field office pastes headquarters' line under its trusted keys (here, this very site's).
+    const trusted = main.getByLabel("Headquarters' trusted public keys (one per line)");
+    await trusted.fill([...before.trustedKeys, line].join('\n'));
+    await main.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.locator('.dash-toasts').getByText('Successful')).toBeVisible();
+    expect((await (await request.get('/api/content-bundles', { headers: auth(admin) })).json()).trustedKeys).toContain(line);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), main.getByRole('button', { name: 'Make a full bundle' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^content-.+\.tar\.gz$/);
+    await expectNoSeriousViolations(page, 'en signing key');
+
+    await openAs(page, admin, '/dashboard/content-bundles', 'ar');
+    await expect(page.locator('#dash-main')).not.toContainText(/npm|keygen/i);
+    await expect(page.getByLabel('المفتاح العام لهذا الموقع (أعطه للمكاتب الميدانية مرة واحدة)')).toHaveValue(line);
+    await expect(page.getByRole('button', { name: 'نسخ المفتاح العام' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'ar signing key');
+  } finally {
+    await request.put('/api/content-bundles/settings', { headers: auth(admin), data: { trustedKeys: before.trustedKeys, officeName: before.officeName ?? '' } });
   }
 });

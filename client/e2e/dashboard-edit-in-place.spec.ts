@@ -1,7 +1,7 @@
 // Emergency numbers and contact entries are edited in place: same id, same row, saved by PUT.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, auth, createAuthor, openAs } from './dashboard-helpers';
+import { apiLogin, auth, createAuthor, expectFieldError, openAs } from './dashboard-helpers';
 
 const toast = (page: Page, text: string) => page.locator('.dash-toasts').getByText(text).last();
 const suffix = () => Math.random().toString(36).slice(2, 7);
@@ -19,10 +19,12 @@ test('an emergency number is edited in place: same id, same place in the list', 
   await row.getByRole('button', { name: `Edit ${name} 111 222` }).click();
   const number = page.getByLabel(`Number (${name} 111 222)`);
   await expect(number).toHaveValue('111 222');
-  // The server's rule still applies in place: a refused value keeps the row in edit mode.
+  // The server's rule still applies in place: a refused value keeps the row in edit mode, with the
+  // problem under the number and in the summary above the row (issue 24: no more error toast).
   await number.fill('111 ext 2');
   await page.getByRole('button', { name: 'Save' }).last().click();
-  await expect(toast(page, 'Error! The number may only contain digits, spaces, + and -')).toBeVisible();
+  await expectFieldError(page, `Number (${name} 111 222)`, 'The number may only contain digits, spaces, + and -');
+  await expect(page.locator('.dash-toasts .dash-toast-error')).toHaveCount(0);
   await number.fill('+964 533');
   await page.getByLabel(`Arabic name (${name} 111 222)`).fill('خط المساعدة للضحايا');
   await page.getByRole('button', { name: 'Save' }).last().click();

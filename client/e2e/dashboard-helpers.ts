@@ -52,3 +52,21 @@ export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>
 export const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 export const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF });
 export const textFile = (name: string) => ({ name, mimeType: 'image/png', buffer: Buffer.from('just some text, not an image\n') });
+
+/** The error summary of a form (the GOV.UK pattern): "There is a problem" and each problem. */
+export const errorSummary = (scope: Page | Locator) => scope.locator('.dash-error-summary');
+
+/**
+ * A problem where the mistake is: listed in the summary as a link to its field, and shown beside
+ * the field, which is marked invalid and described by the message. The field is looked for in
+ * `scope` (a branch's group), the summary in `summaryScope` (the page, a dialog).
+ */
+export async function expectFieldError(scope: Page | Locator, fieldLabel: string, message: string, summaryScope: Page | Locator = scope): Promise<void> {
+  await expect(errorSummary(summaryScope).getByRole('link', { name: message, exact: true })).toBeVisible();
+  const field = scope.getByLabel(fieldLabel, { exact: true });
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+}
+
+/** A name inside a confirmation, kept whole in either direction by Unicode isolates (as the dashboard writes it). */
+export const isolated = (name: string) => `\u2068${name}\u2069`;

@@ -1,6 +1,6 @@
 // Maps with branches, emergency contacts and contact entries.
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, auth, clickAndAwaitSave, createAuthor, openAs, png, textFile } from './dashboard-helpers';
+import { apiLogin, auth, clickAndAwaitSave, createAuthor, isolated, openAs, png, textFile } from './dashboard-helpers';
 
 const toast = (page: Page, text: string) => page.locator('.dash-toasts').getByText(text).last();
 
@@ -54,7 +54,8 @@ test('a city is added with two branches, one removed in the edit, then deleted',
 
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Maps' }).click();
   await page.getByRole('button', { name: `Delete ${name} edited` }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete' }).click();
+  await page.getByRole('alertdialog', { name: `Are you sure you want to delete the city ${isolated(`${name} edited`)} and its branches?` })
+    .getByRole('button', { name: 'Yes, delete' }).click();
   await expect(toast(page, 'Post has been removed successfully')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
   expect((await request.get(`/api/maps/${created._id}`)).status()).toBe(404);
@@ -71,7 +72,7 @@ test('emergency contacts: add resets to VOT, delete waits for the server', async
 
   const number = `5${Date.now() % 100000}`;
   await page.getByLabel('Type').selectOption('Emergency');
-  await page.getByLabel('Number').fill(number);
+  await page.getByLabel('Number', { exact: true }).fill(number);
   await page.getByLabel('English name').fill('E2E hotline');
   await page.getByLabel('Arabic name').fill('خط ساخن تجريبي');
   await page.getByLabel('Icon').setInputFiles(png('icon.png'));
@@ -79,12 +80,14 @@ test('emergency contacts: add resets to VOT, delete waits for the server', async
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(toast(page, 'Successful')).toBeVisible();
   await expect(page.getByLabel('Type')).toHaveValue('VOT');
-  for (const label of ['Number', 'English name', 'Arabic name']) await expect(page.getByLabel(label)).toHaveValue('');
+  for (const label of ['Number', 'English name', 'Arabic name']) await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
   await expect(page.locator('.dash-upload img')).toHaveCount(0);
-  const firstRow = page.locator('tbody tr').first();
-  await expect(firstRow).toContainText('E2E hotline');
-  await expect(firstRow).toContainText('خط ساخن تجريبي');
-  await expect(firstRow).toContainText(number);
+  // Changed by issue 24: a new number goes last, so the hotline staff put first stays first.
+  const newRow = page.locator('tbody tr').last();
+  await expect(newRow).toContainText('E2E hotline');
+  await expect(newRow).toContainText('خط ساخن تجريبي');
+  await expect(newRow).toContainText(number);
+  await expect(page.locator('tbody tr').first()).toContainText('533');
   const item = (await (await request.get('/api/emergency/Emergency')).json()).find((entry: { value: string }) => entry.value === number);
   expect(item).toMatchObject({ nameEN: 'E2E hotline', nameAR: 'خط ساخن تجريبي' });
   expect(item.icon).toMatch(/^\/uploads\//);
@@ -93,8 +96,10 @@ test('emergency contacts: add resets to VOT, delete waits for the server', async
   await page.route('**/api/emergency/*', (route) => (route.request().method() === 'DELETE'
     ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'x', errors: [{ messageEn: 'Try again later', messageAr: 'حاول لاحقاً', field: null }] }) })
     : route.fallback()), { times: 1 });
-  await firstRow.getByRole('button', { name: /^Delete/ }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete' }).click();
+  await newRow.getByRole('button', { name: /^Delete/ }).click();
+  // The confirmation names the number it deletes.
+  await page.getByRole('alertdialog', { name: `Are you sure you want to delete the emergency number ${isolated(`E2E hotline ${number}`)}?` })
+    .getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page.locator('.dash-toasts').getByText('Error! Try again later')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: number })).toHaveCount(1);
 
@@ -118,7 +123,7 @@ test('contact entries are added and deleted after the bilingual confirmation', a
 
   // Cancel keeps it; confirming deletes it.
   await page.getByRole('button', { name: `Delete ${value}` }).click();
-  const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this contact info?' });
+  const dialog = page.getByRole('alertdialog', { name: `Are you sure you want to delete the contact entry ${isolated(value)}?` });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('row').filter({ hasText: value })).toHaveCount(1);
   await page.getByRole('button', { name: `Delete ${value}` }).click();

@@ -1,6 +1,6 @@
 // Posts with real uploads, the refused file, About content in both languages.
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, auth, createAuthor, openAs, pdf, png, textFile } from './dashboard-helpers';
+import { apiLogin, auth, createAuthor, expectFieldError, isolated, openAs, pdf, png, textFile } from './dashboard-helpers';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.dash-toasts').getByText(text);
 
@@ -20,7 +20,8 @@ test('an author creates, edits and deletes a post with image, album and PDF uplo
   // Nothing typed is lost when the server refuses the save (no title).
   await page.getByLabel('Description').fill('A guide for frontline workers.');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('alert').locator('.dash-toast').filter({ hasNotText: 'File Type' }).filter({ hasText: /^Error! / }).first()).toBeVisible();
+  // Issue 24: the problem is shown beside the title and listed on top, not as a toast.
+  await expectFieldError(page, 'Title', 'Title is required');
   await expect(page.getByLabel('Description')).toHaveValue('A guide for frontline workers.');
 
   const title = `E2E guide ${Date.now()}`;
@@ -28,7 +29,8 @@ test('an author creates, edits and deletes a post with image, album and PDF uplo
   await page.getByLabel('Main image').setInputFiles(png('cover.png'));
   await page.getByLabel('Album pictures').setInputFiles([png('one.png'), png('two.png')]);
   await page.getByLabel('PDF document').setInputFiles(pdf('guide.pdf'));
-  await expect(page.getByRole('link', { name: 'View PDF' })).toBeVisible();
+  // The field names the file chosen, not the stored name nor "No file chosen".
+  await expect(page.getByRole('link', { name: 'guide.pdf (opens in a new tab)' })).toBeVisible();
   await expect(page.locator('.dash-upload img')).toHaveCount(3);
   await page.getByLabel('YouTube video id').fill('dQw4w9WgXcQ');
   await page.getByLabel('Type').selectOption('Guide');
@@ -69,7 +71,7 @@ test('an author creates, edits and deletes a post with image, album and PDF uplo
 
   // Delete after the bilingual confirmation.
   await editedRow.getByRole('button', { name: `Delete ${title} v2` }).click();
-  const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this document?' });
+  const dialog = page.getByRole('alertdialog', { name: `Are you sure you want to delete the post “${isolated(`${title} v2`)}”?` });
   await dialog.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(toast(page, 'Post has been removed successfully')).toBeVisible();
   await expect(editedRow).toHaveCount(0);

@@ -150,7 +150,7 @@ async function run(argv: string[]): Promise<void> {
           console.log(`figures ${report.exportId} of ${report.office} were imported before: nothing changed`);
           return;
         }
-        await audit.record(CLI_ACTOR, 'create', 'office-figures', report.exportId, { office: report.office, days: `${report.fromDay}..${report.toDay}` });
+        await audit.record(CLI_ACTOR, 'create', 'office-figures', report.exportId, { office: report.office, days: `${report.fromDay}..${report.toDay}` }, report.office);
         console.log(`figures of ${report.office} added (export ${report.exportId}, days ${report.fromDay} to ${report.toDay})`);
       });
       return;

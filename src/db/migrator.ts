@@ -8,6 +8,7 @@ import * as m002 from './migrations/002_alt_texts_and_daily_digests';
 import * as m003 from './migrations/003_accounts';
 import * as m005 from './migrations/005_content_bundles';
 import * as m006 from './migrations/006_post_schedule_translations_manage';
+import * as m008 from './migrations/008_emergency_order_audit_names';
 
 // Listed statically so that the esbuild bundle carries every migration.
 export const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '003_accounts': m003,
   '005_content_bundles': m005,
   '006_post_schedule_translations_manage': m006,
+  '008_emergency_order_audit_names': m008,
 };
 
 

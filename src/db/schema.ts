@@ -132,6 +132,8 @@ export interface EmergencyTable {
   name_ar: string;
   icon: string;
   created_at: Timestamp;
+  /** The place staff gave it, 0 first: the dashboard and the public pages list in this order. */
+  position: Generated<number>;
 }
 
 /** Visitors per day: a count only, nothing about who visited. */
@@ -170,6 +172,10 @@ export interface AuditLogTable {
   entity_id: string;
   /** JSON object of changed fields. */
   changes: string;
+  /** The item's title or name when it changed (its English name when it has two); null in rows older than 008. */
+  entity_name: string | null;
+  /** The item's Arabic name, for items that have one of their own (emergency numbers). */
+  entity_name_ar: string | null;
 }
 
 export interface SettingsTable {

@@ -8,7 +8,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ApiError, boundedErrorBody, errorBody, messages, type BilingualMessage } from '../errors';
 import { describeStorageError } from '../storage-errors';
 import { securityHeadersFor } from './security-headers';
-import { describeValidationErrors } from './validation';
+import { fieldGroupOf } from './field-labels';
+import { describeValidationErrors } from './validation-messages';
 
 const messageByStatus: Record<number, BilingualMessage> = {
   400: messages.badRequest,
@@ -29,7 +30,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(boundedErrorBody(error.errors, messages.badRequest));
     }
     if ('validation' in error && error.validation) {
-      return reply.status(400).send(boundedErrorBody(describeValidationErrors(error.validation as never), messages.badRequest));
+      return reply.status(400).send(boundedErrorBody(describeValidationErrors(error.validation as never, fieldGroupOf(request.routeOptions.url)), messages.badRequest));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -57,8 +57,8 @@ export async function seedDemoContent(app: FastifyInstance): Promise<boolean> {
     await cities.create({ name: city.name, thumbnail, countryMap: map, cityMap: cityMapPlain, cityMapAdd: cityMapWithAddress, branch: city.branch, alts: demoCityAlts(city.name) });
   }
 
-  // Created in reverse so the list, newest first, starts with the 533 hotline.
-  for (const item of [...demoEmergency].reverse()) await emergency.create({ ...item, icon: '' });
+  // Each new number goes last: the list starts with the 533 hotline.
+  for (const item of demoEmergency) await emergency.create({ ...item, icon: '' });
   for (const item of [...demoContacts].reverse()) await contacts.create(item);
 
   const now = Date.now();

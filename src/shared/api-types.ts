@@ -12,7 +12,7 @@ export type { Emergency as EmergencyItem, EmergencyBody } from '../modules/emerg
 export type { RatingSummary, RatingCount } from '../modules/rating/schema';
 export type { User, LoginAnswer, LoginBody, CreateUserBody } from '../modules/users/schema';
 export type { Summary as EventsSummary } from '../modules/events/schema';
-export type { AuditEntry, AuditPage } from '../modules/audit/schema';
+export type { AuditEntry, AuditFacets, AuditPage } from '../modules/audit/schema';
 export type { Settings } from '../modules/settings/definitions';
 export type { BundlesOverview, ImportReport } from '../modules/content-bundles/schema';
 export type { FiguresReport, OfficeSummary } from '../modules/office-figures/schema';

@@ -24,7 +24,7 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { type } = request.body;
     const value = checkedContactValue(type, request.body.value);
     const created = await contacts.create({ type, value });
-    await app.audit.record(request.currentUser!, 'create', 'contact', created._id, changedFields({}, { type, value }));
+    await app.audit.record(request.currentUser!, 'create', 'contact', created._id, changedFields({}, { type, value }), value);
     return reply.status(201).send(created);
   });
 
@@ -39,7 +39,7 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const value = checkedContactValue(type, request.body.value);
     const after = await contacts.update(id, { type, value });
     if (!after) throw apiError(404, contactMessages.contactNotFound, 'id');
-    await app.audit.record(request.currentUser!, 'update', 'contact', id, changedFields({ type: before.type, value: before.value }, { type, value }));
+    await app.audit.record(request.currentUser!, 'update', 'contact', id, changedFields({ type: before.type, value: before.value }, { type, value }), value);
     return after;
   });
 
@@ -50,7 +50,7 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { id } = request.params;
     const before = await contacts.findById(id);
     if (!before || !(await contacts.delete(id))) throw apiError(404, contactMessages.contactNotFound, 'id');
-    await app.audit.record(request.currentUser!, 'delete', 'contact', id, changedFields({ type: before.type, value: before.value }, {}));
+    await app.audit.record(request.currentUser!, 'delete', 'contact', id, changedFields({ type: before.type, value: before.value }, {}), before.value);
     return { _id: id };
   });
 };

@@ -368,7 +368,8 @@ describe('an office with content of its own', () => {
     const bundle = await exportVia(hq.app, hqToken, scratchFile('dashboard-key.tar.gz'));
     refusal(await importVia(ctx.app, token, bundle), 400, bundleMessages.untrustedKey);
     const bad = await ctx.app.inject({ method: 'PUT', url: '/api/content-bundles/settings', headers: bearer(token), payload: { trustedKeys: [hqKey.publicKeyLine, 'ed25519:not-a-key'], officeName: 'Basra office' } });
-    refusal(bad, 400, bundleMessages.badKeyLine);
+    // The message names the key as the dashboard's form does (issue 24).
+    refusal(bad, 400, { en: `Trusted key 2: ${bundleMessages.badKeyLine.en}`, ar: `المفتاح الموثوق 2: ${bundleMessages.badKeyLine.ar}` });
     expect(errorOf(bad.body).field).toBe('trustedKeys.1');
     const saved = await ctx.app.inject({ method: 'PUT', url: '/api/content-bundles/settings', headers: bearer(token), payload: { trustedKeys: [` ${hqKey.publicKeyLine} `], officeName: '  Basra   office ' } });
     expect(saved.statusCode, saved.body).toBe(200);

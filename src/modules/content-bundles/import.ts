@@ -214,7 +214,7 @@ export async function importBundle(archive: string, site: BundleSite, options: I
     await removeUnreferencedUploads(site.db, uploadsDir, previousFiles);
     const summary = summaryForAudit(report);
     if (variants.unreadable.length > 0) summary.imagesWithoutVariants = variants.unreadable;
-    await site.audit.record(options.actor, 'create', 'content-bundle', report.bundleId, summary);
+    await site.audit.record(options.actor, 'create', 'content-bundle', report.bundleId, summary, report.sourceName);
     return report;
   } finally {
     rmSync(stageDir, { recursive: true, force: true });

@@ -55,8 +55,12 @@ export const bundleMessages = {
     ar: 'لم تُنشأ هنا أي حزمة بهذا المعرّف، لذا لا يمكن إيجاد التغييرات منذها',
   },
   noSigningKey: {
-    en: 'This site has no signing key: create one with npm run content -- keygen (see the README)',
-    ar: 'لا يملك هذا الموقع مفتاح توقيع: أنشئ واحداً بالأمر npm run content -- keygen (راجع ملف README)',
+    en: 'This site has no signing key yet: make it under Content bundles, Send content to field offices',
+    ar: 'لا يملك هذا الموقع مفتاح توقيع بعد: أنشئه في حزم المحتوى، إرسال المحتوى إلى المكاتب الميدانية',
+  },
+  signingKeyUnreadable: {
+    en: 'This site\'s signing key file is damaged or is not a signing key: the person who runs this machine must replace it',
+    ar: 'ملف مفتاح التوقيع لهذا الموقع تالف أو ليس مفتاح توقيع: على الشخص الذي يدير هذا الجهاز استبداله',
   },
   badKeyLine: {
     en: 'Each trusted key is one line starting with ed25519:, as headquarters gives it',

@@ -6,7 +6,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { apiError } from '../../errors';
+import { inContext } from '../../plugins/field-labels';
 import { allowLongWork } from '../../plugins/long-work';
+import { describeStorageError } from '../../storage-errors';
 import { utcStamp } from '@shared/ids';
 import { isPublicKeyLine } from '@shared/public-key-line';
 import { errorResponses } from '@shared/schemas';
@@ -18,7 +20,7 @@ import { DEFAULT_BUNDLE_LIMITS } from './format';
 import { importBundle } from './import';
 import { BundleRefusedError, bundleMessages } from './messages';
 import { ExportBodySchema, ImportReportSchema, OverviewSchema, SettingsBodySchema } from './schema';
-import { bundleSiteOf, DEFAULT_SOURCE_NAME, removeStaleWorkFolders, saveBundleSettings, signingKeyOf, trustedKeysOf, trustedKeysSet } from './site';
+import { bundleSiteOf, DEFAULT_SOURCE_NAME, makeSigningKey, removeStaleWorkFolders, saveBundleSettings, signingKeyOf, trustedKeysOf, trustedKeysSet } from './site';
 
 const LISTED = 20;
 
@@ -76,12 +78,33 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const trustedKeys = [...new Set(request.body.trustedKeys.map((key) => key.trim()).filter((key) => key !== ''))];
     const bad = trustedKeys.findIndex((key) => !isPublicKeyLine(key));
-    if (bad >= 0) throw apiError(400, bundleMessages.badKeyLine, `trustedKeys.${bad}`);
+    if (bad >= 0) throw apiError(400, inContext(bundleMessages.badKeyLine, 'content-bundles', `trustedKeys.${bad}`), `trustedKeys.${bad}`);
     const officeName = request.body.officeName.trim().replace(/\s+/g, ' ') || null;
     const before = { trustedKeys: await trustedKeysSet(settings), officeName: await siteNameSet(settings) };
     await saveBundleSettings(settings, trustedKeys, officeName);
     const changes = changedFields(before, { trustedKeys, officeName });
-    if (Object.keys(changes).length > 0) await app.audit.record(request.currentUser!, 'update', 'settings', 'content-bundles', changes);
+    if (Object.keys(changes).length > 0) await app.audit.record(request.currentUser!, 'update', 'settings', 'content-bundles', changes, null);
+    return overview();
+  });
+
+  // Headquarters makes its key from the screen: no one at a field office should need a terminal.
+  app.post('/content-bundles/signing-key', {
+    onRequest: app.requireAdmin,
+    schema: {
+      tags, security, response: { 200: OverviewSchema, ...errorResponses },
+      summary: 'Make this site\'s signing key when it has none, as `npm run content -- keygen` does, and answer the overview with its public key (admin)',
+    },
+  }, async (request) => {
+    let made: ReturnType<typeof makeSigningKey>;
+    try {
+      made = makeSigningKey(config);
+    } catch (error) {
+      // A full or read-only disk is answered as every storage failure is (503); a broken key file is the operator's to replace.
+      if (describeStorageError(error, app.config.databaseFile)) throw error;
+      app.log.error({ err: error }, 'the content signing key cannot be made or read');
+      throw apiError(409, bundleMessages.signingKeyUnreadable);
+    }
+    if (made.made) await app.audit.record(request.currentUser!, 'create', 'content-signing-key', 'site', { publicKey: { to: made.key.publicKeyLine } }, null);
     return overview();
   });
 
@@ -134,7 +157,7 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         uploadsDir: config.uploadsDir, signingKey, since: request.body.since ?? null,
         sourceName: (await siteNameOf(config, settings)) ?? DEFAULT_SOURCE_NAME,
       });
-      await app.audit.record(request.currentUser!, 'create', 'content-bundle-export', written.manifest.bundleId, { base: written.manifest.baseBundleId, counts: written.manifest.counts });
+      await app.audit.record(request.currentUser!, 'create', 'content-bundle-export', written.manifest.bundleId, { base: written.manifest.baseBundleId, counts: written.manifest.counts }, null);
       return sendDownload(reply, written.file, `content-${written.manifest.bundleId}.tar.gz`, 'application/gzip', cleanup);
     } catch (error) {
       cleanup();

@@ -1,7 +1,7 @@
 // This site's side of content bundles, shared by the admin routes and the command line: what the
 // bundle engine works with here, which keys it trusts, and its own signing key when it is a
 // headquarters. (Its name, which office figures use too, is the settings module's: site-name.ts.)
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -13,7 +13,7 @@ import type { PublicPosts } from '../posts/public-posts';
 import type { SettingsRepository } from '../settings/repository';
 import { siteNameRow } from '../settings/site-name';
 import type { ApplyTarget } from './apply';
-import { loadSigningKey, type SigningKey } from './keys';
+import { generateSigningKey, loadSigningKey, type SigningKey } from './keys';
 
 /**
  * What bundles are made from and applied through at this site: the bundle's own records, the
@@ -57,6 +57,23 @@ export async function saveBundleSettings(settings: SettingsRepository, trustedKe
 /** The signing key when its file exists (headquarters); null elsewhere. Throws when the file is unreadable. */
 export function signingKeyOf(config: Config): SigningKey | null {
   return existsSync(config.contentSigningKeyFile) ? loadSigningKey(config.contentSigningKeyFile) : null;
+}
+
+/**
+ * This site's signing key, made now when it has none (the dashboard's "Make this site's signing
+ * key", as `npm run content -- keygen` does). Never over an existing file: a second request, or a
+ * key made on the command line, is answered with the key already there.
+ */
+export function makeSigningKey(config: Config): { key: SigningKey; made: boolean } {
+  const existing = signingKeyOf(config);
+  if (existing) return { key: existing, made: false };
+  mkdirSync(path.dirname(config.contentSigningKeyFile), { recursive: true });
+  try {
+    return { key: generateSigningKey(config.contentSigningKeyFile), made: true };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return { key: loadSigningKey(config.contentSigningKeyFile), made: false };
+  }
 }
 
 /** Bundles name their source; a headquarters that never named itself is "Headquarters". */

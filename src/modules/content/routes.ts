@@ -47,7 +47,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     const before = await content.find(type);
     const saved = await content.save(type, { contentEn: body.contentEn, contentAr: body.contentAr, image, imageAltEn, imageAltAr });
-    await app.audit.record(request.currentUser!, before ? 'update' : 'create', 'content', type, changedFields(before ?? {}, saved));
+    await app.audit.record(request.currentUser!, before ? 'update' : 'create', 'content', type, changedFields(before ?? {}, saved), null); // named by its type, which the dashboard translates
     // A replaced About image is removed from disk once nothing else shows it.
     if (before && before.image !== saved.image) await removeUnreferencedUploads(app.db, app.config.uploadsDir, [before.image]);
     return saved;

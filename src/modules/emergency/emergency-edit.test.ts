@@ -13,7 +13,7 @@ const send = (method: 'POST' | 'PUT', url: string, payload: unknown, token: stri
 const list = async () => (await ctx.app.inject({ method: 'GET', url: '/api/emergency' })).json() as Item[];
 const hotline = { type: 'Emergency', value: '533', nameEN: 'Anti-trafficking hotline', nameAR: 'الخط الساخن لمكافحة الاتجار' };
 let items: Item[];
-/** The seeded items by English name (the list itself is newest first). */
+/** The seeded items by English name. */
 const named = (nameEN: string) => items.find((item) => item.nameEN === nameEN)!;
 
 beforeAll(async () => {

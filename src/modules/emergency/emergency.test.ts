@@ -38,9 +38,10 @@ describe('emergency contacts', () => {
     expect((await add({ ...hotline, value: '104', nameEN: 'Police', nameAR: 'الشرطة', icon: '' })).statusCode).toBe(201);
   });
 
-  it('lists all newest first, or one type', async () => {
-    expect((await read('/api/emergency')).map((i) => i.nameEN)).toEqual(['Police', 'Shelter', 'Anti-trafficking hotline']);
-    expect((await read('/api/emergency/Emergency')).map((i) => i.value)).toEqual(['104', '533']);
+  // Changed by issue 24: a new number goes last (it used to go first and push the hotline down).
+  it('lists all in the order staff chose, a new one last, or one type', async () => {
+    expect((await read('/api/emergency')).map((i) => i.nameEN)).toEqual(['Anti-trafficking hotline', 'Shelter', 'Police']);
+    expect((await read('/api/emergency/Emergency')).map((i) => i.value)).toEqual(['533', '104']);
     expect((await read('/api/emergency/VOT')).map((i) => i.nameAR)).toEqual(['دار الإيواء']);
   });
 
@@ -57,7 +58,7 @@ describe('emergency contacts', () => {
     const nameAR = `'; DROP TABLE emergency; -- عربي`;
     const response = await add({ type: 'VOT', value: '115', nameEN, nameAR });
     expect(response.statusCode).toBe(201);
-    expect((await read('/api/emergency/VOT'))[0]).toMatchObject({ nameEN, nameAR });
+    expect((await read('/api/emergency/VOT')).at(-1)).toMatchObject({ nameEN, nameAR });
   });
 
   it.each([
@@ -125,6 +126,6 @@ describe('emergency contacts', () => {
 describe('EmergencyRepository', () => {
   it('creates directly (used by the demo seed)', async () => {
     const created = await ctx.app.repositories.emergency.create({ type: 'Emergency', value: '122', nameEN: 'Ambulance', nameAR: 'الإسعاف', icon: '' });
-    expect((await read('/api/emergency/Emergency'))[0]).toEqual(created);
+    expect((await read('/api/emergency/Emergency')).at(-1)).toEqual(created);
   });
 });

@@ -22,6 +22,11 @@ export const EmergencyBodySchema = Type.Object({
   icon: Type.Optional(UploadPathSchema),
 }, { additionalProperties: false });
 
+/** The whole list in its new order: every item's id once (the dashboard's move up and down). */
+export const EmergencyOrderBodySchema = Type.Object({
+  ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 1000, description: 'Every emergency contact id, each once, first to last' }),
+}, { additionalProperties: false });
+
 export const EmergencySchema = Type.Object({
   _id: Type.String(),
   type: EmergencyTypeSchema,

@@ -182,7 +182,7 @@ describe('GET /api/events/summary', () => {
   it('lists the 10 most viewed paths in the window, ties by path, clicks not counted', async () => {
     const { topPaths } = (await summary('?days=30', adminToken)).json();
     expect(topPaths).toHaveLength(10);
-    expect(topPaths.slice(0, 3)).toEqual([{ path: '/', label: null, pageview: 4 }, { path: '/about', label: null, pageview: 3 }, { path: '/ht', label: null, pageview: 3 }]);
+    expect(topPaths.slice(0, 3)).toEqual([{ path: '/', label: 'Home', pageview: 4 }, { path: '/about', label: 'About us', pageview: 3 }, { path: '/ht', label: 'Human trafficking', pageview: 3 }]);
     expect(topPaths.slice(3)).toEqual(['00', '01', '02', '03', '04', '05', '06'].map((n) => ({ path: `/p/${n}`, label: null, pageview: 1 })));
     expect(topPaths.map((p: { path: string }) => p.path)).not.toContain('/old');
     expect(topPaths.map((p: { path: string }) => p.path)).not.toContain('/contact');
@@ -191,7 +191,7 @@ describe('GET /api/events/summary', () => {
   it('narrows the summary to one page with path (query string ignored, unknown page all zero)', async () => {
     const about = (await summary('?days=30&path=%2Fabout%3Flang%3Dar', adminToken)).json();
     expect(about.totals.pageview).toBe(3);
-    expect(about.topPaths).toEqual([{ path: '/about', label: null, pageview: 3 }]);
+    expect(about.topPaths).toEqual([{ path: '/about', label: 'About us', pageview: 3 }]);
     expect(about.daily.reduce((acc: number, d: { pageview: number }) => acc + d.pageview, 0)).toBe(3);
     const nowhere = (await summary('?days=30&path=%2Fnowhere', adminToken)).json();
     expect(nowhere.totals).toEqual({ pageview: 0, contact_click: 0 });
@@ -206,7 +206,7 @@ describe('GET /api/events/summary', () => {
       to: '2026-05-01',
       totals: { pageview: 5, contact_click: 2 },
       daily: [{ day: '2026-05-01', pageview: 5, contact_click: 2 }],
-      topPaths: [{ path: '/', label: null, pageview: 4 }, { path: '/about', label: null, pageview: 1 }],
+      topPaths: [{ path: '/', label: 'Home', pageview: 4 }, { path: '/about', label: 'About us', pageview: 1 }],
     });
     const year = (await summary('?days=365', authorToken)).json();
     expect(year.daily).toHaveLength(365);
@@ -250,7 +250,7 @@ describe('events after a restart', () => {
         const body = (await second.inject({ method: 'GET', url: '/api/events/summary?days=7', headers: bearer(token) })).json();
         expect(body.totals).toEqual({ pageview: 3, contact_click: 1 });
         expect(body.daily.at(-1)).toEqual({ day: '2026-06-15', pageview: 3, contact_click: 1 });
-        expect(body.topPaths).toEqual([{ path: '/about', label: null, pageview: 3 }]);
+        expect(body.topPaths).toEqual([{ path: '/about', label: 'About us', pageview: 3 }]);
       } finally {
         await second.close();
       }

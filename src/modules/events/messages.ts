@@ -6,6 +6,5 @@ export const eventsMessages = {
     ar: 'يجب أن يكون المسار مساراً داخل الموقع يبدأ بـ / (دون رموز تحكم)',
   },
   rangeIncomplete: { en: 'Give both from and to, or neither', ar: 'أدخل تاريخَي البداية والنهاية معاً أو اتركهما فارغين' },
-  rangeReversed: { en: 'The start date must not be after the end date', ar: 'يجب ألا يكون تاريخ البداية بعد تاريخ النهاية' },
   rangeTooLong: { en: 'The period can be at most 366 days', ar: 'يمكن أن تكون المدة 366 يوماً على الأكثر' },
 } satisfies Record<string, BilingualMessage>;

@@ -69,10 +69,21 @@ describe('GET /api/events/summary with a period', () => {
     expect(forAdmin.topPaths[2].label).toBe('Secret draft of someone else');
   });
 
+  it('names the fixed pages and the lists by their titles, in the language asked for', async () => {
+    await visit('2026-01-06', '/e/Emergency', 2);
+    await visit('2026-01-06', '/posts/Flyer%20And%20Brochure', 1);
+    await visit('2026-01-06', '/nothing-here', 1);
+    vi.setSystemTime(new Date('2026-03-01T09:00:00Z'));
+    const labels = async (lang: string) => Object.fromEntries(((await get(`/api/events/summary?from=2026-01-05&to=2026-01-06${lang}`)).json().topPaths as Array<{ path: string; label: string | null }>)
+      .map((row) => [row.path, row.label]));
+    expect(await labels('')).toEqual({ '/about': 'About us', '/e/Emergency': 'Emergency numbers', '/posts/Flyer And Brochure': 'Flyers and brochures', '/nothing-here': null });
+    expect(await labels('&lang=ar')).toEqual({ '/about': 'من نحن', '/e/Emergency': 'أرقام الطوارئ', '/posts/Flyer And Brochure': expect.stringMatching(/[\u0600-\u06FF]/), '/nothing-here': null });
+  });
+
   it('still answers the last `days` days when no period is given', async () => {
     const summary = (await get('/api/events/summary?days=60')).json();
     expect(summary).toMatchObject({ days: 60, from: '2026-01-01', to: '2026-03-01' });
-    expect(summary.totals.pageview).toBe(24);
+    expect(summary.totals.pageview).toBe(28);
   });
 
   it.each([

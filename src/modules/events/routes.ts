@@ -2,7 +2,7 @@
 // with no address, cookie or user agent kept, and no third-party service.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { apiError } from '../../errors';
+import { apiError, messages } from '../../errors';
 import type { CurrentUser } from '../../plugins/auth';
 import { PUBLIC_BODY_LIMIT } from '@shared/body-limits';
 import { CsvResponseSchema, sendCsv, toCsv } from '@shared/csv';
@@ -22,7 +22,7 @@ const CSV_HEADINGS = {
 function periodOf(query: SummaryQuery): string[] {
   if (query.from === undefined && query.to === undefined) return lastDays(new Date(), query.days ?? SUMMARY_DAYS_DEFAULT);
   if (query.from === undefined || query.to === undefined) throw apiError(400, eventsMessages.rangeIncomplete, query.from === undefined ? 'from' : 'to');
-  if (query.from > query.to) throw apiError(400, eventsMessages.rangeReversed, 'from');
+  if (query.from > query.to) throw apiError(400, messages.rangeReversed, 'from');
   if (Date.parse(query.to) - Date.parse(query.from) >= RANGE_DAYS_MAX * 86_400_000) throw apiError(400, eventsMessages.rangeTooLong, 'to');
   return daysBetween(query.from, query.to);
 }
@@ -49,7 +49,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       totals[name] += row.count;
     }
     const top = await events.topPageviewPaths(from, to, topLimit, path);
-    const labels = await pageLabels(app.repositories, top.map((row) => row.path), viewer);
+    const labels = await pageLabels(app.repositories, top.map((row) => row.path), viewer, query.lang ?? 'en');
     return {
       days: window.length, from, to, totals, daily: [...daily.values()],
       topPaths: top.map((row) => ({ path: row.path, label: labels.get(row.path) ?? null, pageview: row.pageview })),

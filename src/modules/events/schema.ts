@@ -26,12 +26,10 @@ export const SummaryQuerySchema = Type.Object({
   from: DayParam('First day'),
   to: DayParam('Last day'),
   path: Type.Optional(Type.String({ minLength: 1, maxLength: PATH_MAX, description: 'Only the counts of this page, for example /contact' })),
+  lang: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('ar')], { description: 'Language of the fixed pages\' titles (and of a CSV file\'s headings); English by default' })),
 });
 
-export const CsvQuerySchema = Type.Object({
-  ...SummaryQuerySchema.properties,
-  lang: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('ar')], { description: 'Language of the column headings' })),
-});
+export const CsvQuerySchema = SummaryQuerySchema;
 
 const Counts = { pageview: Type.Integer({ minimum: 0 }), contact_click: Type.Integer({ minimum: 0 }) };
 
@@ -43,7 +41,7 @@ export const SummarySchema = Type.Object({
   daily: Type.Array(Type.Object({ day: Type.String({ description: 'YYYY-MM-DD (UTC)' }), ...Counts })),
   topPaths: Type.Array(Type.Object({
     path: Type.String(),
-    /** What the page is: a post's title or a city's name; null for other pages. */
+    /** What the page is: a post's title, a city's name, a fixed page's title in `lang`; null for an unknown address or a post the caller may not see named. */
     label: Type.Union([Type.String(), Type.Null()]),
     pageview: Type.Integer({ minimum: 0 }),
   })),

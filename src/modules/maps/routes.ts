@@ -79,7 +79,7 @@ const mapsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const input = parseCityBody(request.body);
     await assertNameFree(input.name);
     const created = await saving(() => cities.create(input));
-    await app.audit.record(request.currentUser!, 'create', 'city', created._id, changedFields({}, auditedFields(created)));
+    await app.audit.record(request.currentUser!, 'create', 'city', created._id, changedFields({}, auditedFields(created)), created.name);
     return reply.status(201).send(created);
   });
 
@@ -102,7 +102,7 @@ const mapsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await assertNameFree(input.name, id);
     const updated = await saving(() => cities.update(id, input));
     if (!updated) throw apiError(404, mapsMessages.cityNotFound, 'id');
-    await app.audit.record(request.currentUser!, 'update', 'city', id, changedFields(auditedFields(before), auditedFields(updated)));
+    await app.audit.record(request.currentUser!, 'update', 'city', id, changedFields(auditedFields(before), auditedFields(updated)), updated.name);
     await removeUnreferencedUploads(app.db, app.config.uploadsDir, imagesOf(before));
     return updated;
   });
@@ -114,7 +114,7 @@ const mapsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { id } = request.params;
     const before = await foundCity(id);
     if (!(await cities.delete(id))) throw apiError(404, mapsMessages.cityNotFound, 'id');
-    await app.audit.record(request.currentUser!, 'delete', 'city', id, changedFields(auditedFields(before), {}));
+    await app.audit.record(request.currentUser!, 'delete', 'city', id, changedFields(auditedFields(before), {}), before.name);
     // The city's images go too, unless another record still shows them.
     await removeUnreferencedUploads(app.db, app.config.uploadsDir, imagesOf(before));
     return { _id: id };

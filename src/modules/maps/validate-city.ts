@@ -1,7 +1,9 @@
 // Rules of a city body that JSON Schema does not express well, and error fields in the
-// 'branch[1].phone' form that the dashboard shows next to the right branch block.
+// 'branch[1].phone' form that the dashboard shows next to the right branch block, each message
+// naming its branch as the form does ("Branch 2: Phone number may only contain ...").
 import { ApiError, type BilingualMessage, type ErrorItem } from '../../errors';
-import { describeValidationErrors } from '../../plugins/validation';
+import { inContext } from '../../plugins/field-labels';
+import { describeValidationErrors } from '../../plugins/validation-messages';
 import { mapsMessages } from './messages';
 import { storedAlt } from '@shared/schemas';
 import { decorativeInOneLanguage } from '@shared/alt-text';
@@ -14,7 +16,7 @@ export function branchFieldName(field: string | null): string | null {
 
 /** The schema's validation errors, with array positions written as [n]. */
 export function schemaErrorsOf(validationError: { validation?: unknown }): ApiError {
-  const items = describeValidationErrors((validationError.validation ?? []) as never).map((described) => {
+  const items = describeValidationErrors((validationError.validation ?? []) as never, 'maps').map((described) => {
     const field = branchFieldName(described.field);
     // A coordinate fails as "none of number, null or numeric text": say what is expected instead.
     if (field?.endsWith('.lat')) return item(mapsMessages.latitudeInvalid, field);
@@ -32,8 +34,10 @@ function parseCoordinate(value: number | string | null | undefined): number | nu
   return text === '' ? null : Number(text);
 }
 
+/** The message beside `field`, with the branch it belongs to named first ("Branch 2: "). */
 function item(message: BilingualMessage, field: string): ErrorItem {
-  return { messageEn: message.en, messageAr: message.ar, field };
+  const placed = inContext(message, 'maps', field);
+  return { messageEn: placed.en, messageAr: placed.ar, field };
 }
 
 /** Checks what the schema left open and answers the parsed city, or throws a 400 listing every problem. */

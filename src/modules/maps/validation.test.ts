@@ -55,13 +55,17 @@ describe('city body rules (create and edit alike)', () => {
     }
   });
 
-  it('explains coordinates and phone numbers in both languages', async () => {
+  it('explains coordinates and phone numbers in both languages, naming the branch as the form does', async () => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/maps', headers: bearer(ctx.authorToken), payload: withBranch({ lat: 200, lang: '-181', phone: 'call me' }) });
     expect(response.statusCode).toBe(400);
     const errors = response.json().errors as Array<{ field: string; messageEn: string; messageAr: string }>;
     expect(errors.map((e) => e.field).sort()).toEqual(['branch[1].lang', 'branch[1].lat', 'branch[1].phone']);
-    expect(errors.find((e) => e.field === 'branch[1].lat')?.messageEn).toBe('Latitude must be a number between -90 and 90');
-    expect(errors.find((e) => e.field === 'branch[1].lang')?.messageAr).toBe('يجب أن يكون خط الطول رقماً بين -180 و 180');
+    expect(errors.find((e) => e.field === 'branch[1].lat')?.messageEn).toBe('Branch 2: Latitude must be a number between -90 and 90');
+    expect(errors.find((e) => e.field === 'branch[1].lang')?.messageAr).toBe('الفرع 2: يجب أن يكون خط الطول رقماً بين -180 و 180');
+    expect(errors.find((e) => e.field === 'branch[1].phone')).toMatchObject({
+      messageEn: 'Branch 2: Phone number may only contain digits, spaces, +, - and brackets, like +964 770 123 4567',
+      messageAr: 'الفرع 2: يجب أن يحتوي رقم الهاتف على أرقام ومسافات و + و - وأقواس فقط، مثل \u2066+964 770 123 4567\u2069',
+    });
   });
 
   it.each([

@@ -50,7 +50,7 @@ const officeFiguresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await receiveOneFile(request, { field: 'figures', maxBytes: STATS_LIMITS.fileBytes, tooLarge: figuresMessages.tooLarge, noFile: figuresMessages.noFile }, file);
       const report = await importFigures(officeFigures, readFileSync(file));
       if (!report.alreadyImported) {
-        await app.audit.record(request.currentUser!, 'create', 'office-figures', report.exportId, { office: report.office, days: `${report.fromDay}..${report.toDay}` });
+        await app.audit.record(request.currentUser!, 'create', 'office-figures', report.exportId, { office: report.office, days: `${report.fromDay}..${report.toDay}` }, report.office);
       }
       return report;
     } finally {

@@ -298,11 +298,11 @@ export class PostsRepository {
       const published = await trx.updateTable('posts')
         .set((eb) => ({ state: 'published', created_at: eb.ref('publish_at').$castTo<string>(), publish_at: null, updated_at: at }))
         .where('state', '=', 'scheduled').where('publish_at', '<=', at)
-        .returning(['id', 'created_at', 'language'])
+        .returning(['id', 'created_at', 'language', 'title'])
         .execute();
       const audit = new AuditRepository(trx);
       for (const row of published) {
-        await audit.recordBySystem('update', 'post', row.id, { state: { from: 'scheduled', to: 'published' }, publishedAt: { to: row.created_at } });
+        await audit.recordBySystem('update', 'post', row.id, { state: { from: 'scheduled', to: 'published' }, publishedAt: { to: row.created_at } }, row.title);
       }
       return published;
     });

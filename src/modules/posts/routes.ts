@@ -77,8 +77,10 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** Applies the body's translationOf (absent: unchanged) and audits the other posts it changed. */
   async function applyTranslation(user: CurrentUser, postId: string, translationOf: string | null | undefined): Promise<void> {
     if (translationOf === undefined) return;
-    for (const other of await posts.linkTranslation(postId, translationOf)) {
-      await app.audit.record(user, 'update', 'post', other.id, changedFields({ translationOf: other.from }, { translationOf: other.to }));
+    const others = await posts.linkTranslation(postId, translationOf);
+    const titles = new Map((await posts.titlesOf(others.map((other) => other.id))).map((other) => [other.id, other.title]));
+    for (const other of others) {
+      await app.audit.record(user, 'update', 'post', other.id, changedFields({ translationOf: other.from }, { translationOf: other.to }), titles.get(other.id) ?? null);
     }
   }
 
@@ -183,7 +185,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const created = await posts.create(body, user.id);
     await applyTranslation(user, created._id, body.translationOf);
     const saved = (await posts.findById(created._id)) ?? created;
-    await app.audit.record(user, 'create', 'post', saved._id, changedFields({}, editableFields(saved)));
+    await app.audit.record(user, 'create', 'post', saved._id, changedFields({}, editableFields(saved)), saved.title);
     return reply.status(201).send(saved);
   });
 
@@ -198,7 +200,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await applyTranslation(user, before._id, body.translationOf);
     const after = await posts.findById(before._id);
     if (!after) throw apiError(404, postMessages.postNotFound, 'id');
-    await app.audit.record(user, 'update', 'post', after._id, changedFields(editableFields(before), editableFields(after)));
+    await app.audit.record(user, 'update', 'post', after._id, changedFields(editableFields(before), editableFields(after)), after.title);
     const kept = new Set(filesOf(after));
     await removeUnreferencedUploads(app.db, app.config.uploadsDir, filesOf(before).filter((path) => !kept.has(path)));
     return after;
@@ -211,7 +213,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const user = request.currentUser!;
     const post = await postToManage(request.params.id, user);
     if (!(await posts.delete(post._id))) throw apiError(404, postMessages.postNotFound, 'id');
-    await app.audit.record(user, 'delete', 'post', post._id, changedFields(editableFields(post), {}));
+    await app.audit.record(user, 'delete', 'post', post._id, changedFields(editableFields(post), {}), post.title);
     await removeUnreferencedUploads(app.db, app.config.uploadsDir, filesOf(post));
     return { _id: post._id };
   });

@@ -40,7 +40,7 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await settings.write(changes);
     const after = await settings.read();
     const changed = changedFields(before, after);
-    if (Object.keys(changed).length > 0) await app.audit.record(request.currentUser!, 'update', 'settings', 'site', changed);
+    if (Object.keys(changed).length > 0) await app.audit.record(request.currentUser!, 'update', 'settings', 'site', changed, null);
     return after;
   });
 };

@@ -73,7 +73,7 @@ export class AccountRecovery {
     await this.users.setPassword(row.id, await hashPassword(password), true);
     await this.audit.record(this.actor, 'update', 'user', row.id, {
       password: { to: `reset at the machine (${this.actor.email})` }, mustChangePassword: { from: row.must_change_password === 1, to: true },
-    });
+    }, row.name);
     const user = await this.users.findUser(row.id);
     return { user: user!, password, mustChange: true };
   }
@@ -92,11 +92,11 @@ export class AccountRecovery {
     const result = await this.users.makeAdmin(address, 'Administrator', await hashPassword(password), mustChange);
     const account = (user: User) => ({ name: user.name, email: user.email, role: user.role, active: user.active });
     if (result.created) {
-      await this.audit.record(this.actor, 'create', 'user', result.after._id, { ...changedFields({}, account(result.after)), password: { to: 'set at the machine' } });
+      await this.audit.record(this.actor, 'create', 'user', result.after._id, { ...changedFields({}, account(result.after)), password: { to: 'set at the machine' } }, result.after.name);
     } else {
       await this.audit.record(this.actor, 'update', 'user', result.after._id, {
         ...changedFields(account(result.before!), account(result.after)), password: { to: `reset at the machine (${this.actor.email})` },
-      });
+      }, result.after.name);
     }
     return { user: result.after, password, mustChange, created: result.created };
   }

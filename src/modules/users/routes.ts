@@ -97,7 +97,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!correct) throw apiError(400, userMessages.wrongCurrentPassword, 'currentPassword');
     if (newPassword === currentPassword) throw apiError(400, userMessages.samePassword, 'newPassword');
     await users.setPassword(me.id, await hashPassword(newPassword), false);
-    await app.audit.record(me, 'update', 'user', me.id, { password: { to: 'changed by the user; every session ended' } });
+    await app.audit.record(me, 'update', 'user', me.id, { password: { to: 'changed by the user; every session ended' } }, me.name);
     return reply.status(204).send(null);
   });
 
@@ -132,7 +132,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     await app.audit.record(request.currentUser!, 'create', 'user', created._id, {
       name: { to: created.name }, email: { to: created.email }, role: { to: created.role }, isAdmin: { to: created.isAdmin }, isAuthor: { to: created.isAuthor },
-    });
+    }, created.name);
     return reply.status(201).send(created);
   });
 
@@ -161,7 +161,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     if ('refused' in result) throw refusalError(result.refused, request.body.active === false ? 'active' : 'role');
     const changes = changedFields(auditedAccount(result.before), auditedAccount(result.after));
-    if (Object.keys(changes).length > 0) await app.audit.record(me, 'update', 'user', id, changes);
+    if (Object.keys(changes).length > 0) await app.audit.record(me, 'update', 'user', id, changes, result.after.name);
     return result.after;
   });
 
@@ -185,7 +185,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await users.setPassword(id, await hashPassword(request.body.newPassword), true);
     await app.audit.record(me, 'update', 'user', id, {
       password: { to: 'reset by an administrator' }, mustChangePassword: { from: target.must_change_password === 1, to: true },
-    });
+    }, target.name);
     return reply.status(204).send(null);
   });
 
@@ -205,7 +205,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (id === me.id) throw apiError(403, userMessages.cannotDeleteSelf, 'id');
     const result = await users.deleteAsAdmin(me.id, id);
     if ('refused' in result) throw refusalError(result.refused, 'id');
-    await app.audit.record(me, 'delete', 'user', id, { name: { from: result.before.name }, email: { from: result.before.email } });
+    await app.audit.record(me, 'delete', 'user', id, { name: { from: result.before.name }, email: { from: result.before.email } }, result.before.name);
     return { _id: id };
   });
 };

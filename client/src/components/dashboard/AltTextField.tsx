@@ -1,9 +1,10 @@
 // The text alternative of one image: a description per language, or "decorative" ticked on
 // purpose. Decorative is stored as '' in every language; an empty description stays null ("not
 // filled in yet"), which the dashboard lists flag, so forgetting is never mistaken for a choice.
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@shared/domain';
+import { FieldError } from './Field';
+import { useField } from './formErrors';
 
 export type AltValues = Partial<Record<Language, string | null>>;
 
@@ -12,6 +13,8 @@ interface AltTextFieldProps {
   imageLabel: string;
   /** A post has one language; page texts and cities have both. */
   languages: readonly Language[];
+  /** The request field of each language's description ('imageAltEn', 'picturesAlt[2]'): errors about it show beside it. */
+  paths: Partial<Record<Language, string>>;
   values: AltValues;
   onChange: (values: AltValues) => void;
 }
@@ -21,9 +24,8 @@ export function altComplete(values: ReadonlyArray<string | null | undefined>): b
   return values.every((value) => value !== null && value !== undefined);
 }
 
-export function AltTextField({ imageLabel, languages, values, onChange }: AltTextFieldProps) {
+export function AltTextField({ imageLabel, languages, paths, values, onChange }: AltTextFieldProps) {
   const { t } = useTranslation('dashboard');
-  const id = useId();
   const decorative = languages.every((language) => values[language] === '');
   const missing = !altComplete(languages.map((language) => values[language]));
   const all = (value: string | null) => Object.fromEntries(languages.map((language) => [language, value])) as AltValues;
@@ -31,11 +33,9 @@ export function AltTextField({ imageLabel, languages, values, onChange }: AltTex
     <fieldset className="dash-alt">
       <legend>{t('alt.legend', { image: imageLabel })}</legend>
       {languages.map((language) => (
-        <div className="dash-field" key={language}>
-          <label htmlFor={`${id}-${language}`}>{languages.length > 1 ? t('alt.textIn', { language: t(`languages.${language}`) }) : t('alt.text')}</label>
-          <input id={`${id}-${language}`} lang={language} dir={language === 'ar' ? 'rtl' : 'ltr'} maxLength={500} disabled={decorative}
-            value={values[language] ?? ''} onChange={(event) => onChange({ ...values, [language]: event.target.value.trim() === '' ? null : event.target.value })} />
-        </div>
+        <AltDescription key={language} path={paths[language] ?? `alt-${language}`} language={language} disabled={decorative}
+          label={languages.length > 1 ? t('alt.textIn', { language: t(`languages.${language}`) }) : t('alt.text')}
+          value={values[language] ?? ''} onChange={(text) => onChange({ ...values, [language]: text.trim() === '' ? null : text })} />
       ))}
       <label className="dash-check">
         <input type="checkbox" checked={decorative} onChange={(event) => onChange(all(event.target.checked ? '' : null))} />
@@ -43,6 +43,19 @@ export function AltTextField({ imageLabel, languages, values, onChange }: AltTex
       </label>
       {missing && <p className="dash-hint dash-alt-missing">{t('alt.missing')}</p>}
     </fieldset>
+  );
+}
+
+function AltDescription({ path, language, label, value, disabled, onChange }: { path: string; language: Language; label: string; value: string; disabled: boolean; onChange: (text: string) => void }) {
+  const field = useField(path);
+  return (
+    <div className={field.error ? 'dash-field dash-field-invalid' : 'dash-field'}>
+      <label htmlFor={field.id}>{label}</label>
+      <FieldError field={field} />
+      <input id={field.id} lang={language} dir={language === 'ar' ? 'rtl' : 'ltr'} maxLength={500} disabled={disabled}
+        aria-invalid={field.error ? true : undefined} aria-describedby={field.describedBy()}
+        value={value} onChange={(event) => onChange(event.target.value)} />
+    </div>
   );
 }
 

@@ -5,9 +5,9 @@ import { Modal } from './Modal';
 
 export function ConfirmDialog() {
   const { t } = useTranslation('dashboard');
-  const { questionKey, confirmKey } = useSnapshot(confirmStore);
+  const { questionKey, values, confirmKey } = useSnapshot(confirmStore);
   return (
-    <Modal open={questionKey !== null} title={questionKey ? t(questionKey) : ''} onClose={() => answerConfirm(false)} role="alertdialog">
+    <Modal open={questionKey !== null} title={questionKey ? t(questionKey, values) : ''} onClose={() => answerConfirm(false)} role="alertdialog">
       <div className="dash-actions">
         <button type="button" className="dash-button dash-danger" onClick={() => answerConfirm(true)}>{t(confirmKey)}</button>
         {/* Focus starts on Cancel, so a stray Enter never deletes (the alertdialog pattern). */}

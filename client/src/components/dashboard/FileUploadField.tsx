@@ -1,12 +1,19 @@
-// One labelled file input that uploads at once and reports the stored path(s). While a file is
-// uploading the field says so and the parent form's save button waits (docs/product-rules.md, Behaviour: busy flag).
+// One file field that uploads at once and reports the stored path(s). It shows what the field
+// holds now (a thumbnail, or the PDF's name) with Replace and Remove, never the browser's "No file
+// chosen": the native input is only visually hidden, so it keeps its label, focus and keyboard,
+// and its visible button is a <label> that opens it. While a file uploads the field says so and
+// the form's save button waits (docs/product-rules.md, Behaviour: busy flag).
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast, toastServerErrors } from './toastStore';
 import { ApiRequestError } from '../../api/client';
+import { FieldError } from './Field';
+import { useField } from './formErrors';
 import { uploadFiles, type UploadKind } from './uploads';
 
 interface FileUploadFieldProps {
+  /** The request field the path goes to ('thumbnail', 'pictures'): errors about it show here. */
+  path: string;
   label: string;
   kind: UploadKind;
   /** Stored paths: one for image and pdf, many for the album. */
@@ -19,10 +26,13 @@ interface FileUploadFieldProps {
 
 const ACCEPT: Record<UploadKind, string> = { image: 'image/*', pictures: 'image/*', pdf: 'application/pdf' };
 
-export function FileUploadField({ label, kind, value, onChange, onBusyChange, quietFailure }: FileUploadFieldProps) {
+export function FileUploadField({ path, label, kind, value, onChange, onBusyChange, quietFailure }: FileUploadFieldProps) {
   const { t } = useTranslation('dashboard');
-  const id = useId();
+  const field = useField(path);
+  const labelId = useId();
   const [busy, setBusy] = useState(false);
+  // The names of the files chosen here (stored files get generated names): "guide.pdf", not "/uploads/3f9c….pdf".
+  const [chosenNames, setChosenNames] = useState<Record<string, string>>({});
 
   async function onFiles(input: HTMLInputElement) {
     const files = Array.from(input.files ?? []);
@@ -31,6 +41,7 @@ export function FileUploadField({ label, kind, value, onChange, onBusyChange, qu
     onBusyChange?.(true);
     try {
       const paths = await uploadFiles(kind, files);
+      setChosenNames((names) => ({ ...names, ...Object.fromEntries(paths.map((stored, index) => [stored, files[index]?.name ?? ''])) }));
       onChange(kind === 'pictures' ? [...value, ...paths] : paths);
     } catch (error) {
       if (quietFailure) console.error('Upload failed', error);
@@ -44,25 +55,37 @@ export function FileUploadField({ label, kind, value, onChange, onBusyChange, qu
     }
   }
 
+  const itemLabel = (index: number) => (kind === 'pictures' ? t('alt.pictureNumber', { number: index + 1 }) : label);
+  const choose = value.length === 0 ? t(`upload.choose.${kind}`) : kind === 'pictures' ? t('upload.addPictures') : t('upload.replace');
   return (
-    <div className="dash-field dash-upload" aria-busy={busy}>
-      <label htmlFor={id}>{label}</label>
-      <input id={id} type="file" accept={ACCEPT[kind]} multiple={kind === 'pictures'} disabled={busy}
-        onChange={(event) => void onFiles(event.currentTarget)} />
-      <p className="dash-hint" aria-live="polite">{busy ? t('common.uploading') : ''}</p>
+    <div className={field.error ? 'dash-field dash-upload dash-field-invalid' : 'dash-field dash-upload'} aria-busy={busy}>
+      <span id={labelId} className="dash-label">{label}</span>
+      <FieldError field={field} />
       {value.length > 0 && (
         <ul className="dash-upload-list">
-          {value.map((path) => (
-            <li key={path}>
+          {value.map((stored, index) => (
+            <li key={stored}>
               {kind === 'pdf'
-                ? <a href={path} target="_blank" rel="noopener noreferrer">{t('common.viewPdf')}</a>
-                : <img src={path} alt="" width={64} height={64} />}
-              <button type="button" className="dash-icon-button" aria-label={t('common.removeFile', { label })}
-                onClick={() => onChange(value.filter((item) => item !== path))}>×</button>
+                ? (
+                  <a href={stored} target="_blank" rel="noopener noreferrer" className="dash-upload-name">
+                    <bdi>{chosenNames[stored] || t('common.viewPdf')}</bdi> <span className="dash-sr-only">{t('upload.newTab')}</span>
+                  </a>
+                )
+                : <img src={stored} alt="" width={96} height={96} />}
+              {kind === 'pictures' && <span className="dash-hint">{itemLabel(index)}</span>}
+              <button type="button" className="dash-button" aria-label={t('upload.removeNamed', { label: itemLabel(index) })}
+                onClick={() => onChange(value.filter((item) => item !== stored))}>{t('upload.remove')}</button>
             </li>
           ))}
         </ul>
       )}
+      <div className="dash-upload-actions">
+        <input id={field.id} className="dash-file-input" type="file" accept={ACCEPT[kind]} multiple={kind === 'pictures'} disabled={busy}
+          aria-labelledby={labelId} aria-invalid={field.error ? true : undefined} aria-describedby={field.describedBy()}
+          onChange={(event) => void onFiles(event.currentTarget)} />
+        <label htmlFor={field.id} className="dash-button dash-file-button">{choose}</label>
+        <span className="dash-hint" aria-live="polite">{busy ? t('common.uploading') : ''}</span>
+      </div>
     </div>
   );
 }

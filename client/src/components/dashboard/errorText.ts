@@ -9,3 +9,6 @@ export function errorItems(error: unknown): ApiErrorItem[] {
 export function localizedErrors(error: unknown, language: string): string[] {
   return errorItems(error).map((item) => (language === 'ar' ? item.messageAr : item.messageEn));
 }
+
+/** A request the form cancelled itself (a newer one replaced it): not an error to show. */
+export const isAbort = (error: unknown) => (error as Error)?.name === 'AbortError';

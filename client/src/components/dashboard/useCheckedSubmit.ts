@@ -1,33 +1,35 @@
-// A dashboard form's submit: check the fields in the browser first (errors under each field), then
-// send, showing what the server answered on failure and staying busy meanwhile. The user forms and
-// the password forms all work this way.
+// A dashboard form's submit: check the fields in the browser first, then send, staying busy
+// meanwhile. Either way the problems show where they are: the error summary on top, each message
+// beside its field. The user forms and the password forms all work this way.
 import { useState, type FormEvent } from 'react';
+import { checkedErrors, useFormErrors } from './formErrors';
 
-export function useCheckedSubmit<Form, Errors extends object>(form: Form, validate: (form: Form) => Errors, send: (form: Form) => Promise<void>) {
-  const [fieldErrors, setFieldErrors] = useState<Partial<Errors>>({});
-  const [serverError, setServerError] = useState<unknown>(null);
+/**
+ * validate answers { field: translation key } for each field it refuses; labelKeys gives the key of
+ * each field's label, for the messages that name their field.
+ */
+export function useCheckedSubmit<Form>(form: Form, validate: (form: Form) => Partial<Record<string, string>>, send: (form: Form) => Promise<void>,
+  labelKeys: Partial<Record<string, string>> = {}) {
+  const errors = useFormErrors();
   const [saving, setSaving] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const errors = validate(form);
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+    const refused = checkedErrors(validate(form), labelKeys);
+    if (refused.length > 0) {
+      errors.show(refused);
+      return;
+    }
     setSaving(true);
-    setServerError(null);
+    errors.clear();
     try {
       await send(form);
-    } catch (error) {
-      setServerError(error);
+    } catch (failure) {
+      errors.showFailure(failure);
     } finally {
       setSaving(false);
     }
   }
 
-  function clearErrors() {
-    setFieldErrors({});
-    setServerError(null);
-  }
-
-  return { fieldErrors, serverError, saving, onSubmit, clearErrors };
+  return { errors, saving, onSubmit };
 }

@@ -46,7 +46,7 @@ export function ContentBundlesPage() {
           )}
           {/* A field office's work first, then headquarters', then what is set once. */}
           <SaveFigures />
-          <MakeBundle overview={overview} onMade={reload} />
+          <MakeBundle overview={overview} onMade={reload} onKeyMade={setData} />
           <OfficesFigures />
           {/* Keyed by what was saved, so a reload shows the stored values in the form. */}
           <BundleSettings key={`${overview.trustedKeys.join(',')}|${overview.officeName ?? ''}`} overview={overview} onSaved={setData} />

@@ -2,7 +2,9 @@
 // apply, and read what changed. The server checks the whole file before it changes anything.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { ErrorSummary } from '../../../components/dashboard/ErrorSummary';
+import { FileChooser } from '../../../components/dashboard/FileChooser';
+import { FormErrorsContext } from '../../../components/dashboard/formErrors';
 import { BUNDLE_KINDS } from '@shared/domain';
 import type { ImportReport } from '@shared/api-types';
 import { useFileSend } from './useFileSend';
@@ -10,24 +12,22 @@ import { useFileSend } from './useFileSend';
 export function ImportBundle({ onApplied }: { onApplied: () => void }) {
   const { t } = useTranslation('dashboard');
   const id = useId();
-  const { file, setFile, busy, error, answer: report, inputVersion, onSubmit } = useFileSend<ImportReport>('/api/content-bundles/import', 'bundle', onApplied);
+  const { file, setFile, busy, errors, answer: report, onSubmit } = useFileSend<ImportReport>('/api/content-bundles/import', 'bundle', onApplied);
 
   return (
     <section className="dash-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('bundles.importTitle')}</h2>
-      <form onSubmit={onSubmit} noValidate className="dash-form">
-        <div className="dash-field">
-          <label htmlFor={`${id}-file`}>{t('bundles.bundleFile')}</label>
-          <input key={inputVersion} id={`${id}-file`} type="file" accept=".gz,.tgz,application/gzip" aria-describedby={`${id}-hint`}
-            disabled={busy} onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
-          <p id={`${id}-hint`} className="dash-hint">{t('bundles.importHint')}</p>
-        </div>
-        <div>
-          <button type="submit" className="dash-button dash-primary" disabled={!file || busy}>{t('bundles.import')}</button>
-        </div>
-        <p className="dash-hint" role="status">{busy ? t('bundles.importing') : ''}</p>
-      </form>
-      <ErrorList error={error} />
+      <FormErrorsContext.Provider value={errors}>
+        <ErrorSummary form={errors} />
+        <form onSubmit={onSubmit} noValidate className="dash-form">
+          <FileChooser path="bundle" label={t('bundles.bundleFile')} hint={t('bundles.importHint')} accept=".gz,.tgz,application/gzip"
+            file={file} onChange={setFile} disabled={busy} />
+          <div>
+            <button type="submit" className="dash-button dash-primary" disabled={!file || busy}>{t('bundles.import')}</button>
+          </div>
+          <p className="dash-hint" role="status">{busy ? t('bundles.importing') : ''}</p>
+        </form>
+      </FormErrorsContext.Provider>
       {report && <ImportResult report={report} />}
     </section>
   );

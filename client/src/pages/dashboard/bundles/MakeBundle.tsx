@@ -1,14 +1,23 @@
-// At headquarters: make a full bundle, or one of the changes since the last, and save it (to a USB
-// stick). Shown only when this site has a signing key; otherwise says how to get one.
-import { useId } from 'react';
+// At headquarters: this site's signing key (made here once, its public key copied for the field
+// offices), then a full bundle, or one of the changes since the last, saved (to a USB stick). No
+// step asks anyone to run a command.
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client';
 import { useBusyAction } from './useBusyAction';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { formatDate } from '../formatDate';
 import { downloadFile } from '../../../components/dashboard/downloadFile';
 import type { BundlesOverview } from '@shared/api-types';
 
-export function MakeBundle({ overview, onMade }: { overview: BundlesOverview; onMade: () => void }) {
+interface MakeBundleProps {
+  overview: BundlesOverview;
+  onMade: () => void;
+  /** The overview after the signing key was made. */
+  onKeyMade: (overview: BundlesOverview) => void;
+}
+
+export function MakeBundle({ overview, onMade, onKeyMade }: MakeBundleProps) {
   const { t, i18n } = useTranslation('dashboard');
   const id = useId();
   const { busy, error, run } = useBusyAction();
@@ -16,16 +25,23 @@ export function MakeBundle({ overview, onMade }: { overview: BundlesOverview; on
     await downloadFile('/api/content-bundles/export', 'content.tar.gz', { method: 'POST', body: since ? { since } : {} });
     onMade();
   });
+  const makeKey = () => run(async () => onKeyMade(await api.post<BundlesOverview>('/api/content-bundles/signing-key')));
 
   return (
     <section className="dash-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('bundles.makeTitle')}</h2>
-      {!overview.signingKey ? <p className="dash-hint">{t('bundles.noSigningKey')}</p> : (
+      {!overview.signingKey ? (
         <>
-          <div className="dash-field">
-            <label htmlFor={`${id}-key`}>{t('bundles.publicKey')}</label>
-            <input id={`${id}-key`} dir="ltr" readOnly value={overview.signingKey} onFocus={(event) => event.currentTarget.select()} />
+          <p className="dash-hint">{t('bundles.noSigningKey')}</p>
+          <div className="dash-actions">
+            <button type="button" className="dash-button dash-primary" disabled={busy} onClick={() => void makeKey()}>{t('bundles.makeKey')}</button>
           </div>
+          <p className="dash-hint" role="status">{busy ? t('bundles.makingKey') : ''}</p>
+          <ErrorList error={error} />
+        </>
+      ) : (
+        <>
+          <PublicKey line={overview.signingKey} />
           <div className="dash-actions">
             <button type="button" className="dash-button dash-primary" disabled={busy} onClick={() => void make(null)}>{t('bundles.makeFull')}</button>
             <button type="button" className="dash-button" disabled={busy || overview.made.length === 0} onClick={() => void make('last')}>{t('bundles.makeSince')}</button>
@@ -52,5 +68,40 @@ export function MakeBundle({ overview, onMade }: { overview: BundlesOverview; on
         </>
       )}
     </section>
+  );
+}
+
+/** The public key field offices trust, with a button that copies it (also on plain http in the office's network). */
+function PublicKey({ line }: { line: string }) {
+  const { t } = useTranslation('dashboard');
+  const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+
+  async function copy() {
+    try {
+      // The clipboard API exists only on https and localhost; elsewhere the selected text is copied.
+      if (navigator.clipboard && window.isSecureContext) await navigator.clipboard.writeText(line);
+      else {
+        field.current?.select();
+        if (!document.execCommand('copy')) throw new Error('copy refused');
+      }
+      setCopied('yes');
+    } catch {
+      field.current?.select();
+      setCopied('no');
+    }
+  }
+
+  return (
+    <div className="dash-field">
+      <label htmlFor={id}>{t('bundles.publicKey')}</label>
+      <p id={`${id}-hint`} className="dash-hint">{t('bundles.publicKeyHint')}</p>
+      <div className="dash-search-row">
+        <input ref={field} id={id} dir="ltr" readOnly value={line} aria-describedby={`${id}-hint`} onFocus={(event) => event.currentTarget.select()} />
+        <button type="button" className="dash-button" onClick={() => void copy()}>{t('bundles.copyKey')}</button>
+      </div>
+      <p className="dash-hint" role="status">{copied === 'yes' ? t('bundles.copied') : copied === 'no' ? t('bundles.copyByHand') : ''}</p>
+    </div>
   );
 }

@@ -6,6 +6,9 @@ import { useBusyAction } from './useBusyAction';
 import { useApi } from '../../../api/useApi';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
 import { downloadFile } from '../../../components/dashboard/downloadFile';
+import { ErrorSummary } from '../../../components/dashboard/ErrorSummary';
+import { FileChooser } from '../../../components/dashboard/FileChooser';
+import { FormErrorsContext } from '../../../components/dashboard/formErrors';
 import { useFileSend } from './useFileSend';
 import type { FiguresReport, OfficeSummary } from '@shared/api-types';
 
@@ -31,21 +34,20 @@ export function OfficesFigures() {
   const { t } = useTranslation('dashboard');
   const id = useId();
   const { data: offices, error: loadError, reload } = useApi<OfficeSummary[]>('/api/content-bundles/offices');
-  const { file, setFile, busy, error, answer: report, inputVersion, onSubmit } = useFileSend<FiguresReport>('/api/content-bundles/offices/import', 'figures', reload);
+  const { file, setFile, busy, errors, answer: report, onSubmit } = useFileSend<FiguresReport>('/api/content-bundles/offices/import', 'figures', reload);
   const rating = (value: { votes: number; average: number }) => t('bundles.rating', { average: value.average, votes: value.votes });
 
   return (
     <section className="dash-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('bundles.officesTitle')}</h2>
-      <form onSubmit={onSubmit} noValidate className="dash-form">
-        <div className="dash-field">
-          <label htmlFor={`${id}-file`}>{t('bundles.figuresFile')}</label>
-          <input key={inputVersion} id={`${id}-file`} type="file" accept=".gz,application/gzip" disabled={busy}
-            onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)} />
-        </div>
-        <div><button type="submit" className="dash-button dash-primary" disabled={!file || busy}>{t('bundles.importFigures')}</button></div>
-      </form>
-      <ErrorList error={error ?? loadError} />
+      <FormErrorsContext.Provider value={errors}>
+        <ErrorSummary form={errors} />
+        <form onSubmit={onSubmit} noValidate className="dash-form">
+          <FileChooser path="figures" label={t('bundles.figuresFile')} accept=".gz,application/gzip" file={file} onChange={setFile} disabled={busy} />
+          <div><button type="submit" className="dash-button dash-primary" disabled={!file || busy}>{t('bundles.importFigures')}</button></div>
+        </form>
+      </FormErrorsContext.Provider>
+      <ErrorList error={loadError} />
       {report && (
         <p className="dash-notice" role="status">
           <bdi>{report.alreadyImported

@@ -1,5 +1,6 @@
-// The screen's actions (make a bundle, save the figures, save the settings, send a file) are busy
-// while they run and show what the server answered when they fail.
+// The screen's buttons that are not forms (make the signing key, make a bundle, save the figures)
+// are busy while they run and show what the server answered when they fail; the forms (settings, a
+// file to send) place their errors by field instead.
 import { useState } from 'react';
 
 export function useBusyAction() {

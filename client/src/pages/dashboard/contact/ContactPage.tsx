@@ -1,13 +1,17 @@
 // /dashboard/contact: add a contact entry (type and value), list them, edit one in place (its row
-// turns into fields; the server's answer replaces it where it was), delete after confirmation.
-import { useId, useState, type FormEvent } from 'react';
+// turns into fields; the server's answer replaces it where it was), delete after confirmation. A
+// refused value shows its problem beside the field; what the type expects is said under it first.
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { deleteAfterConfirm } from '../../../components/dashboard/deleteAfterConfirm';
 import { DeleteButton } from '../../../components/dashboard/DeleteButton';
+import { CellInput, CellSelect, RowErrorSummary } from '../../../components/dashboard/CellFields';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import { errorItems } from '../../../components/dashboard/errorText';
-import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
+import { ErrorSummary } from '../../../components/dashboard/ErrorSummary';
+import { SelectField, TextField } from '../../../components/dashboard/Field';
+import { FormErrorsContext, useFormErrors } from '../../../components/dashboard/formErrors';
+import { toastSuccess } from '../../../components/dashboard/toastStore';
 import { useApi } from '../../../api/useApi';
 import { PageTitle } from '../PageTitle';
 import { CONTACT_TYPES } from '@shared/domain';
@@ -15,11 +19,11 @@ import type { ContactItem, ContactType } from '@shared/api-types';
 
 export function ContactPage() {
   const { t } = useTranslation('dashboard');
-  const id = useId();
   const { data: items, setData: setItems, error, loading } = useApi<ContactItem[]>('/api/contact');
   const [type, setType] = useState<ContactType>('phone');
   const [value, setValue] = useState('');
   const [saving, setSaving] = useState(false);
+  const errors = useFormErrors();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -28,9 +32,10 @@ export function ContactPage() {
       const item = await api.post<ContactItem>('/api/contact', { type, value: value.trim() });
       setItems((list) => [item, ...(list ?? [])]);
       setValue('');
+      errors.clear();
       toastSuccess();
     } catch (failure) {
-      toastServerErrors(errorItems(failure));
+      errors.showFailure(failure);
     } finally {
       setSaving(false);
     }
@@ -43,25 +48,21 @@ export function ContactPage() {
   };
 
   const remove = (item: ContactItem) => deleteAfterConfirm(item, setItems, {
-    url: `/api/contact/${encodeURIComponent(item._id)}`, confirmKey: 'contact.confirmDelete', failure: 'server',
+    url: `/api/contact/${encodeURIComponent(item._id)}`, confirmKey: 'contact.confirmDelete', name: item.value, failure: 'server',
   });
 
   return (
     <>
       <PageTitle text={t('contact.title')} />
-      <form onSubmit={onSubmit} noValidate className="dash-form dash-inline-form">
-        <div className="dash-field">
-          <label htmlFor={`${id}-type`}>{t('contact.type')}</label>
-          <select id={`${id}-type`} value={type} onChange={(event) => setType(event.target.value as ContactType)}>
-            {CONTACT_TYPES.map((option) => <option key={option} value={option}>{t(`contactTypes.${option}`)}</option>)}
-          </select>
-        </div>
-        <div className="dash-field">
-          <label htmlFor={`${id}-value`}>{t('contact.value')}</label>
-          <input id={`${id}-value`} value={value} dir="ltr" required onChange={(event) => setValue(event.target.value)} />
-        </div>
-        <button type="submit" className="dash-button dash-primary" disabled={saving}>{t('common.add')}</button>
-      </form>
+      <FormErrorsContext.Provider value={errors}>
+        <ErrorSummary form={errors} />
+        <form onSubmit={onSubmit} noValidate className="dash-form dash-inline-form">
+          <SelectField path="type" label={t('contact.type')} value={type} options={CONTACT_TYPES.map((option) => [option, t(`contactTypes.${option}`)] as const)}
+            onChange={setType} />
+          <TextField path="value" label={t('contact.value')} hint={t(`contact.valueHint.${type}`)} value={value} dir="ltr" onChange={setValue} />
+          <div><button type="submit" className="dash-button dash-primary" disabled={saving}>{t('common.add')}</button></div>
+        </form>
+      </FormErrorsContext.Provider>
       <ErrorList error={error} />
       {loading && <p role="status">{t('common.loading')}</p>}
       {items && (
@@ -97,6 +98,7 @@ function ContactEditRow({ item, onSaved, onCancel }: { item: ContactItem; onSave
   const [type, setType] = useState<ContactType>(item.type);
   const [value, setValue] = useState(item.value);
   const [saving, setSaving] = useState(false);
+  const errors = useFormErrors();
 
   async function save() {
     setSaving(true);
@@ -105,26 +107,27 @@ function ContactEditRow({ item, onSaved, onCancel }: { item: ContactItem; onSave
       toastSuccess();
       onSaved(saved);
     } catch (failure) {
-      toastServerErrors(errorItems(failure));
+      errors.showFailure(failure);
       setSaving(false);
     }
   }
 
   return (
-    <tr className="dash-editing">
-      <td>
-        <select className="dash-cell-input" value={type} aria-label={`${t('contact.type')} (${item.value})`} onChange={(event) => setType(event.target.value as ContactType)}>
-          {CONTACT_TYPES.map((option) => <option key={option} value={option}>{t(`contactTypes.${option}`)}</option>)}
-        </select>
-      </td>
-      <td>
-        <input className="dash-cell-input" value={value} dir="ltr" aria-label={`${t('contact.value')} (${item.value})`} onChange={(event) => setValue(event.target.value)}
-          onKeyDown={(event) => { if (event.key === 'Enter') { event.preventDefault(); void save(); } }} />
-      </td>
-      <td className="dash-row-actions">
-        <button type="button" className="dash-button dash-primary" disabled={saving} onClick={() => void save()}>{t('common.save')}</button>
-        <button type="button" className="dash-button" onClick={onCancel}>{t('common.cancel')}</button>
-      </td>
-    </tr>
+    <FormErrorsContext.Provider value={errors}>
+      <RowErrorSummary form={errors} columns={3} />
+      <tr className="dash-editing">
+        <td>
+          <CellSelect path="type" label={`${t('contact.type')} (${item.value})`} value={type}
+            options={CONTACT_TYPES.map((option) => [option, t(`contactTypes.${option}`)] as const)} onChange={setType} />
+        </td>
+        <td><CellInput path="value" label={`${t('contact.value')} (${item.value})`} dir="ltr" value={value} onChange={setValue} onEnter={() => void save()} /></td>
+        <td>
+          <div className="dash-row-actions">
+            <button type="button" className="dash-button dash-primary" disabled={saving} onClick={() => void save()}>{t('common.save')}</button>
+            <button type="button" className="dash-button" onClick={onCancel}>{t('common.cancel')}</button>
+          </div>
+        </td>
+      </tr>
+    </FormErrorsContext.Provider>
   );
 }

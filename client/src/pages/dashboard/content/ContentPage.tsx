@@ -1,13 +1,16 @@
 // /dashboard/content (docs/product-rules.md, Screens): pick a type, edit both languages, image only for About.
-import { useId, useState, type FormEvent } from 'react';
+// A refused save shows each problem beside its field, listed at the top.
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import { errorItems } from '../../../components/dashboard/errorText';
+import { ErrorSummary } from '../../../components/dashboard/ErrorSummary';
+import { SelectField, TextField } from '../../../components/dashboard/Field';
+import { FormErrorsContext, useFormErrors } from '../../../components/dashboard/formErrors';
 import { AltTextField } from '../../../components/dashboard/AltTextField';
 import { FileUploadField } from '../../../components/dashboard/FileUploadField';
 import { useDraftForm } from '../../../components/dashboard/formDraft';
-import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
+import { toastSuccess } from '../../../components/dashboard/toastStore';
 import { useBusyCounter } from '../../../components/dashboard/useBusyCounter';
 import { PageTitle } from '../PageTitle';
 import { CONTENT_TYPES } from '@shared/domain';
@@ -18,7 +21,6 @@ const EMPTY_CONTENT: ContentForm = { contentEn: '', contentAr: '', image: '', im
 
 export function ContentPage() {
   const { t } = useTranslation('dashboard');
-  const id = useId();
   const [type, setType] = useState<ContentType>('About');
   const { form, setForm, loading, loadError, markSaved } = useDraftForm<ContentForm, Content>(
     `content:${type}`, EMPTY_CONTENT, `/api/content/${encodeURIComponent(type)}`,
@@ -28,6 +30,7 @@ export function ContentPage() {
   const set = (key: keyof ContentForm, value: string) => setForm((current) => ({ ...current, [key]: value }));
   const [saving, setSaving] = useState(false);
   const uploads = useBusyCounter();
+  const errors = useFormErrors();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -36,9 +39,10 @@ export function ContentPage() {
       const body = type === 'About' ? { type, contentEn, contentAr, image, imageAltEn, imageAltAr } : { type, contentEn, contentAr };
       await api.post<Content>(`/api/content/${encodeURIComponent(type)}`, body);
       markSaved(form);
+      errors.clear();
       toastSuccess();
-    } catch (error) {
-      toastServerErrors(errorItems(error));
+    } catch (failure) {
+      errors.showFailure(failure);
     } finally {
       setSaving(false);
     }
@@ -47,34 +51,27 @@ export function ContentPage() {
   return (
     <>
       <PageTitle text={t('content.title')} />
-      <form onSubmit={onSubmit} noValidate className="dash-form">
-        <div className="dash-field">
-          <label htmlFor={`${id}-type`}>{t('content.type')}</label>
-          <select id={`${id}-type`} value={type} onChange={(event) => setType(event.target.value as ContentType)}>
-            {CONTENT_TYPES.map((value) => <option key={value} value={value}>{t(`contentTypes.${value}`)}</option>)}
-          </select>
-        </div>
-        <ErrorList error={loadError} />
-        <div className="dash-field">
-          <label htmlFor={`${id}-en`}>{t('content.english')}</label>
-          <textarea id={`${id}-en`} lang="en" dir="ltr" rows={10} value={contentEn} disabled={loading}
-            onChange={(event) => set('contentEn', event.target.value)} />
-        </div>
-        <div className="dash-field">
-          <label htmlFor={`${id}-ar`}>{t('content.arabic')}</label>
-          <textarea id={`${id}-ar`} lang="ar" dir="rtl" rows={10} value={contentAr} disabled={loading}
-            onChange={(event) => set('contentAr', event.target.value)} />
-        </div>
-        {type === 'About' && (
-          <FileUploadField label={t('content.image')} kind="image" value={image ? [image] : []}
-            onChange={(paths) => set('image', paths[0] ?? '')} onBusyChange={uploads.onBusyChange} />
-        )}
-        {type === 'About' && image && (
-          <AltTextField imageLabel={t('content.image')} languages={['en', 'ar']} values={{ en: imageAltEn, ar: imageAltAr }}
-            onChange={(values) => setForm((current) => ({ ...current, imageAltEn: values.en ?? null, imageAltAr: values.ar ?? null }))} />
-        )}
-        <button type="submit" className="dash-button dash-primary" disabled={saving || loading || uploads.busy}>{t('common.save')}</button>
-      </form>
+      <FormErrorsContext.Provider value={errors}>
+        <ErrorSummary form={errors} />
+        <form onSubmit={onSubmit} noValidate className="dash-form">
+          <SelectField path="type" label={t('content.type')} value={type} options={CONTENT_TYPES.map((value) => [value, t(`contentTypes.${value}`)] as const)}
+            onChange={(value) => { errors.clear(); setType(value); }} />
+          <ErrorList error={loadError} />
+          <TextField path="contentEn" label={t('content.english')} lang="en" dir="ltr" rows={10} value={contentEn} disabled={loading}
+            onChange={(value) => set('contentEn', value)} />
+          <TextField path="contentAr" label={t('content.arabic')} lang="ar" dir="rtl" rows={10} value={contentAr} disabled={loading}
+            onChange={(value) => set('contentAr', value)} />
+          {type === 'About' && (
+            <FileUploadField path="image" label={t('content.image')} kind="image" value={image ? [image] : []}
+              onChange={(paths) => set('image', paths[0] ?? '')} onBusyChange={uploads.onBusyChange} />
+          )}
+          {type === 'About' && image && (
+            <AltTextField imageLabel={t('content.image')} languages={['en', 'ar']} paths={{ en: 'imageAltEn', ar: 'imageAltAr' }} values={{ en: imageAltEn, ar: imageAltAr }}
+              onChange={(values) => setForm((current) => ({ ...current, imageAltEn: values.en ?? null, imageAltAr: values.ar ?? null }))} />
+          )}
+          <div><button type="submit" className="dash-button dash-primary" disabled={saving || loading || uploads.busy}>{t('common.save')}</button></div>
+        </form>
+      </FormErrorsContext.Provider>
     </>
   );
 }

@@ -1,38 +1,39 @@
 // One repeatable branch block of the city form (docs/product-rules.md, Screens): address, phone, email,
-// latitude, longitude, and an X that removes it. 'lang' is the API's name for longitude.
-import { useId } from 'react';
+// latitude, longitude, and an X that removes it. 'lang' is the API's name for longitude. Errors
+// about a branch's field ('branch[1].phone') show beside that field.
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/dashboard/Field';
+import { useField } from '../../../components/dashboard/formErrors';
 
 export interface BranchForm { address: string; phone: string; email: string; lat: string; lang: string }
 export const EMPTY_BRANCH: BranchForm = { address: '', phone: '', email: '', lat: '', lang: '' };
 
 interface BranchFieldsProps { index: number; branch: BranchForm; onChange: (branch: BranchForm) => void; onRemove: () => void }
 
-const FIELDS: { key: keyof BranchForm; labelKey: string; type: string; ltr: boolean }[] = [
-  { key: 'address', labelKey: 'maps.address', type: 'text', ltr: false },
-  { key: 'phone', labelKey: 'maps.phone', type: 'tel', ltr: true },
-  { key: 'email', labelKey: 'maps.email', type: 'email', ltr: true },
-  { key: 'lat', labelKey: 'maps.latitude', type: 'text', ltr: true },
-  { key: 'lang', labelKey: 'maps.longitude', type: 'text', ltr: true },
+const FIELDS: { key: keyof BranchForm; labelKey: string; hintKey?: string; type: 'text' | 'tel' | 'email'; dir: 'ltr' | 'auto' }[] = [
+  { key: 'address', labelKey: 'maps.address', type: 'text', dir: 'auto' },
+  { key: 'phone', labelKey: 'maps.phone', hintKey: 'maps.phoneHint', type: 'tel', dir: 'ltr' },
+  { key: 'email', labelKey: 'maps.email', type: 'email', dir: 'ltr' },
+  { key: 'lat', labelKey: 'maps.latitude', hintKey: 'maps.latitudeHint', type: 'text', dir: 'ltr' },
+  { key: 'lang', labelKey: 'maps.longitude', hintKey: 'maps.longitudeHint', type: 'text', dir: 'ltr' },
 ];
 
 export function BranchFields({ index, branch, onChange, onRemove }: BranchFieldsProps) {
   const { t } = useTranslation('dashboard');
-  const id = useId();
+  const at = `branch[${index}]`;
+  // The block itself is the summary's target for an error about the whole branch.
+  const block = useField(at);
   const legend = t('maps.branchNumber', { number: index + 1 });
   return (
-    <fieldset className="dash-branch">
+    <fieldset className="dash-branch" id={block.id} tabIndex={-1}>
       <legend>{legend}</legend>
       <button type="button" className="dash-icon-button dash-branch-remove" aria-label={t('maps.removeBranch', { name: legend })}
         onClick={onRemove}>×</button>
       <div className="dash-field-row">
         {FIELDS.map((field) => (
-          <div className="dash-field" key={field.key}>
-            <label htmlFor={`${id}-${field.key}`}>{t(field.labelKey)}</label>
-            <input id={`${id}-${field.key}`} type={field.type} value={branch[field.key]} dir={field.ltr ? 'ltr' : 'auto'}
-              inputMode={field.key === 'lat' || field.key === 'lang' ? 'decimal' : undefined}
-              onChange={(event) => onChange({ ...branch, [field.key]: event.target.value })} />
-          </div>
+          <TextField key={field.key} path={`${at}.${field.key}`} label={t(field.labelKey)} hint={field.hintKey ? t(field.hintKey) : undefined}
+            type={field.type} dir={field.dir} value={branch[field.key]} inputMode={field.key === 'lat' || field.key === 'lang' ? 'decimal' : undefined}
+            onChange={(value) => onChange({ ...branch, [field.key]: value })} />
         ))}
       </div>
     </fieldset>

@@ -1,14 +1,17 @@
 // /dashboard/maps/addcity and /dashboard/maps/{id}: name, four images and the branch blocks.
 // Add clears the form after 'Successful'; edit loads the city first and saves to POST /api/maps/{id}.
-import { useId, useState, type FormEvent } from 'react';
+// A refused save keeps what was typed and shows each problem beside its field, listed at the top.
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import { errorItems } from '../../../components/dashboard/errorText';
+import { ErrorSummary } from '../../../components/dashboard/ErrorSummary';
+import { TextField } from '../../../components/dashboard/Field';
 import { AltTextField } from '../../../components/dashboard/AltTextField';
 import { FileUploadField } from '../../../components/dashboard/FileUploadField';
+import { FormErrorsContext, useField, useFormErrors } from '../../../components/dashboard/formErrors';
 import { useDraftForm } from '../../../components/dashboard/formDraft';
-import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
+import { toastSuccess } from '../../../components/dashboard/toastStore';
 import { useBusyCounter } from '../../../components/dashboard/useBusyCounter';
 import { PageTitle } from '../PageTitle';
 import type { City } from '@shared/api-types';
@@ -26,7 +29,6 @@ const asText = (value: number | string | null | undefined) => (value === null ||
 
 export function CityFormPage({ id }: { id: string | null }) {
   const { t } = useTranslation('dashboard');
-  const nameId = useId();
   const { form, setForm, loading, loadError, markSaved } = useDraftForm<CityForm, City>(
     `city:${id ?? 'new'}`, NEW_CITY, id === null ? null : `/api/maps/${encodeURIComponent(id)}`,
     (city) => ({
@@ -37,6 +39,7 @@ export function CityFormPage({ id }: { id: string | null }) {
   );
   const [saving, setSaving] = useState(false);
   const uploads = useBusyCounter();
+  const errors = useFormErrors();
 
   const setBranch = (index: number, branch: BranchForm) =>
     setForm((current) => ({ ...current, branch: current.branch.map((item, position) => (position === index ? branch : item)) }));
@@ -47,6 +50,7 @@ export function CityFormPage({ id }: { id: string | null }) {
     try {
       const body = { ...form, name: form.name.trim(), branch: form.branch.map((branch) => ({ ...branch, lat: branch.lat.trim(), lang: branch.lang.trim() })) };
       await api.post<City>(id === null ? '/api/maps' : `/api/maps/${encodeURIComponent(id)}`, body);
+      errors.clear();
       toastSuccess();
       if (id === null) {
         markSaved(NEW_CITY);
@@ -54,8 +58,8 @@ export function CityFormPage({ id }: { id: string | null }) {
       } else {
         markSaved(form);
       }
-    } catch (error) {
-      toastServerErrors(errorItems(error));
+    } catch (failure) {
+      errors.showFailure(failure);
     } finally {
       setSaving(false);
     }
@@ -66,37 +70,44 @@ export function CityFormPage({ id }: { id: string | null }) {
       <PageTitle text={t(id === null ? 'maps.addTitle' : 'maps.editTitle')} />
       <ErrorList error={loadError} />
       {loading ? <p role="status">{t('common.loading')}</p> : (
-        <form onSubmit={onSubmit} noValidate className="dash-form">
-          <div className="dash-field">
-            <label htmlFor={nameId}>{t('maps.name')}</label>
-            <input id={nameId} value={form.name} required dir="auto" onChange={(event) => setForm({ ...form, name: event.target.value })} />
-          </div>
-          <div className="dash-field-row">
+        <FormErrorsContext.Provider value={errors}>
+          <ErrorSummary form={errors} />
+          <form onSubmit={onSubmit} noValidate className="dash-form">
+            <TextField path="name" label={t('maps.name')} value={form.name} dir="auto" onChange={(name) => setForm({ ...form, name })} />
             {IMAGE_FIELDS.map((field) => (
-              <div key={field}>
-                <FileUploadField label={t(`maps.${field}`)} kind="image" value={form[field] ? [form[field]] : []}
+              <div key={field} className="dash-image-block">
+                <FileUploadField path={field} label={t(`maps.${field}`)} kind="image" value={form[field] ? [form[field]] : []}
                   onChange={(paths) => setForm((current) => ({ ...current, [field]: paths[0] ?? '' }))} onBusyChange={uploads.onBusyChange} />
                 {form[field] && (
-                  <AltTextField imageLabel={t(`maps.${field}`)} languages={['en', 'ar']}
+                  <AltTextField imageLabel={t(`maps.${field}`)} languages={['en', 'ar']} paths={altFieldsOf(field)}
                     values={{ en: form[altFieldsOf(field).en] ?? null, ar: form[altFieldsOf(field).ar] ?? null }}
                     onChange={(values) => setForm((current) => ({ ...current, [altFieldsOf(field).en]: values.en ?? null, [altFieldsOf(field).ar]: values.ar ?? null }))} />
                 )}
               </div>
             ))}
-          </div>
-          <h2>{t('maps.branches')}</h2>
-          {form.branch.map((branch, index) => (
-            // Branches have no id of their own; the position is their identity inside this form.
-            <BranchFields key={index} index={index} branch={branch} onChange={(next) => setBranch(index, next)}
-              onRemove={() => setForm((current) => ({ ...current, branch: current.branch.filter((_, position) => position !== index) }))} />
-          ))}
-          <button type="button" className="dash-button" onClick={() => setForm((current) => ({ ...current, branch: [...current.branch, { ...EMPTY_BRANCH }] }))}>
-            {t('maps.addBranch')}
-          </button>
-          <p className="dash-hint" aria-live="polite">{uploads.busy ? t('common.waitUploads') : ''}</p>
-          <button type="submit" className="dash-button dash-primary" disabled={saving || uploads.busy}>{t('common.save')}</button>
-        </form>
+            <BranchesHeading />
+            {form.branch.map((branch, index) => (
+              // Branches have no id of their own; the position is their identity inside this form.
+              <BranchFields key={index} index={index} branch={branch} onChange={(next) => setBranch(index, next)}
+                onRemove={() => setForm((current) => ({ ...current, branch: current.branch.filter((_, position) => position !== index) }))} />
+            ))}
+            <div>
+              <button type="button" className="dash-button" onClick={() => setForm((current) => ({ ...current, branch: [...current.branch, { ...EMPTY_BRANCH }] }))}>
+                {t('maps.addBranch')}
+              </button>
+            </div>
+            <p className="dash-hint" aria-live="polite">{uploads.busy ? t('common.waitUploads') : ''}</p>
+            <div><button type="submit" className="dash-button dash-primary" disabled={saving || uploads.busy}>{t('common.save')}</button></div>
+          </form>
+        </FormErrorsContext.Provider>
       )}
     </>
   );
+}
+
+/** The branches' heading, also where an error about the list as a whole ("too many branches") leads. */
+function BranchesHeading() {
+  const { t } = useTranslation('dashboard');
+  const field = useField('branch');
+  return <h2 id={field.id} tabIndex={-1}>{t('maps.branches')}</h2>;
 }

@@ -15,7 +15,7 @@ export function MapsPage() {
 
   // docs/product-rules.md, Messages: the posts' removal message is also used for maps.
   const remove = (city: City) => deleteAfterConfirm(city, setCities, {
-    url: `/api/maps/${encodeURIComponent(city._id)}`, confirmKey: 'common.confirmDeleteDocument', successKey: 'toast.postRemoved', failure: 'generic',
+    url: `/api/maps/${encodeURIComponent(city._id)}`, confirmKey: 'maps.confirmDelete', name: city.name, successKey: 'toast.postRemoved', failure: 'generic',
   });
 
   return (

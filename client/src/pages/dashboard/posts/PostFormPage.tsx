@@ -1,16 +1,19 @@
 // /dashboard/posts/addpost and /dashboard/posts/{id}: the post form of docs/product-rules.md, Screens and Validation.
-// A failed save keeps every value in the form and shows one toast per server error. A scheduled post
+// A failed save keeps every value in the form and shows each problem beside its field, listed in
+// the error summary at the top. A scheduled post
 // takes its publication time in Baghdad time; the counterpart in the other language is picked here.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { api } from '../../../api/client';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
-import { errorItems } from '../../../components/dashboard/errorText';
+import { ErrorSummary } from '../../../components/dashboard/ErrorSummary';
+import { SelectField, TextField } from '../../../components/dashboard/Field';
+import { FormErrorsContext, useFormErrors } from '../../../components/dashboard/formErrors';
 import { AltTextField } from '../../../components/dashboard/AltTextField';
 import { FileUploadField } from '../../../components/dashboard/FileUploadField';
 import { useDraftForm } from '../../../components/dashboard/formDraft';
-import { toastServerErrors, toastSuccess } from '../../../components/dashboard/toastStore';
+import { toastSuccess } from '../../../components/dashboard/toastStore';
 import { useBusyCounter } from '../../../components/dashboard/useBusyCounter';
 import { baghdadInputToIso, isoToBaghdadInput } from '../../../lib/baghdadTime';
 import { PageTitle } from '../PageTitle';
@@ -38,7 +41,6 @@ function realign(before: string[], alts: Array<string | null>, after: string[]):
 export function PostFormPage({ id }: { id: string | null }) {
   const { t } = useTranslation('dashboard');
   const [, navigate] = useLocation();
-  const fieldId = useId();
   const { form, setForm, base, loading, loadError, changed, restored, setRestored, markSaved } = useDraftForm<PostForm, Post>(
     `post:${id ?? 'new'}`, NEW_POST, id === null ? null : `/api/posts/${encodeURIComponent(id)}`,
     (post) => ({ title: post.title, describtion: post.describtion, image: post.image ?? '', imageAlt: post.imageAlt ?? null,
@@ -48,6 +50,7 @@ export function PostFormPage({ id }: { id: string | null }) {
   );
   const [saving, setSaving] = useState(false);
   const uploads = useBusyCounter();
+  const errors = useFormErrors();
 
   const set = <K extends keyof PostForm>(key: K, value: PostForm[K]) => setForm((current) => ({ ...current, [key]: value }));
 
@@ -64,89 +67,64 @@ export function PostFormPage({ id }: { id: string | null }) {
       markSaved(form);
       toastSuccess();
       navigate('/posts');
-    } catch (error) {
-      toastServerErrors(errorItems(error));
+    } catch (failure) {
+      errors.showFailure(failure);
       setSaving(false);
     }
   }
 
-  const label = (name: string) => `${fieldId}-${name}`;
   return (
     <>
       <PageTitle text={t(id === null ? 'posts.addTitle' : 'posts.editTitle')} />
       <ErrorList error={loadError} />
       {loading ? <p role="status">{t('common.loading')}</p> : (
-        <form onSubmit={onSubmit} noValidate className="dash-form">
-          {restored && changed && (
-            <div className="dash-notice" role="status">
-              {t('posts.draftRestored')}{' '}
-              <button type="button" className="dash-button" onClick={() => { setForm(base); setRestored(false); }}>{t('posts.discardDraft')}</button>
+        <FormErrorsContext.Provider value={errors}>
+          <ErrorSummary form={errors} />
+          <form onSubmit={onSubmit} noValidate className="dash-form">
+            {restored && changed && (
+              <div className="dash-notice" role="status">
+                {t('posts.draftRestored')}{' '}
+                <button type="button" className="dash-button" onClick={() => { setForm(base); setRestored(false); }}>{t('posts.discardDraft')}</button>
+              </div>
+            )}
+            <TextField path="title" label={t('posts.postTitle')} value={form.title} maxLength={150} dir="auto" onChange={(value) => set('title', value)} />
+            <TextField path="describtion" label={t('posts.description')} rows={10} value={form.describtion} dir="auto" onChange={(value) => set('describtion', value)} />
+            <FileUploadField path="image" label={t('posts.image')} kind="image" value={form.image ? [form.image] : []}
+              onChange={(paths) => setForm((current) => ({ ...current, image: paths[0] ?? '', imageAlt: paths[0] === current.image ? current.imageAlt : null }))}
+              onBusyChange={uploads.onBusyChange} />
+            {form.image && (
+              <AltTextField imageLabel={t('posts.image')} languages={[form.language]} paths={{ [form.language]: 'imageAlt' }} values={{ [form.language]: form.imageAlt }}
+                onChange={(values) => set('imageAlt', values[form.language] ?? null)} />
+            )}
+            <FileUploadField path="pictures" label={t('posts.album')} kind="pictures" value={form.pictures}
+              onChange={(paths) => setForm((current) => ({ ...current, pictures: paths, picturesAlt: realign(current.pictures, current.picturesAlt, paths) }))}
+              onBusyChange={uploads.onBusyChange} />
+            {form.pictures.map((picture, index) => (
+              <AltTextField key={picture + index} imageLabel={t('alt.picture', { number: index + 1 })} languages={[form.language]}
+                paths={{ [form.language]: `picturesAlt[${index}]` }} values={{ [form.language]: form.picturesAlt[index] ?? null }}
+                onChange={(values) => set('picturesAlt', form.pictures.map((_, i) => (i === index ? values[form.language] ?? null : form.picturesAlt[i] ?? null)))} />
+            ))}
+            <FileUploadField path="pdf" label={t('posts.pdf')} kind="pdf" value={form.pdf ? [form.pdf] : []}
+              onChange={(paths) => set('pdf', paths[0] ?? '')} onBusyChange={uploads.onBusyChange} />
+            <TextField path="video" label={t('posts.video')} value={form.video} dir="ltr" onChange={(value) => set('video', value)} />
+            <div className="dash-field-row">
+              <SelectField path="language" label={t('posts.language')} value={form.language}
+                options={[['en', t('languages.en')], ['ar', t('languages.ar')]] as const}
+                onChange={(language) => setForm((current) => ({ ...current, language, translationOf: null }))} />
+              <SelectField path="type" label={t('posts.type')} value={form.type} options={POST_TYPES.map((type) => [type, t(`postTypes.${type}`)] as const)}
+                onChange={(type) => set('type', type)} />
+              <SelectField path="state" label={t('posts.state')} value={form.state ?? 'published'} options={POST_STATES.map((state) => [state, t(`postStates.${state}`)] as const)}
+                onChange={(state) => set('state', state)} />
             </div>
-          )}
-          <div className="dash-field">
-            <label htmlFor={label('title')}>{t('posts.postTitle')}</label>
-            <input id={label('title')} value={form.title} maxLength={150} required dir="auto" onChange={(event) => set('title', event.target.value)} />
-          </div>
-          <div className="dash-field">
-            <label htmlFor={label('description')}>{t('posts.description')}</label>
-            <textarea id={label('description')} rows={10} value={form.describtion} required dir="auto"
-              onChange={(event) => set('describtion', event.target.value)} />
-          </div>
-          <FileUploadField label={t('posts.image')} kind="image" value={form.image ? [form.image] : []}
-            onChange={(paths) => setForm((current) => ({ ...current, image: paths[0] ?? '', imageAlt: paths[0] === current.image ? current.imageAlt : null }))}
-            onBusyChange={uploads.onBusyChange} />
-          {form.image && (
-            <AltTextField imageLabel={t('posts.image')} languages={[form.language]} values={{ [form.language]: form.imageAlt }}
-              onChange={(values) => set('imageAlt', values[form.language] ?? null)} />
-          )}
-          <FileUploadField label={t('posts.album')} kind="pictures" value={form.pictures}
-            onChange={(paths) => setForm((current) => ({ ...current, pictures: paths, picturesAlt: realign(current.pictures, current.picturesAlt, paths) }))}
-            onBusyChange={uploads.onBusyChange} />
-          {form.pictures.map((picture, index) => (
-            <AltTextField key={picture + index} imageLabel={t('alt.picture', { number: index + 1 })} languages={[form.language]}
-              values={{ [form.language]: form.picturesAlt[index] ?? null }}
-              onChange={(values) => set('picturesAlt', form.pictures.map((_, i) => (i === index ? values[form.language] ?? null : form.picturesAlt[i] ?? null)))} />
-          ))}
-          <FileUploadField label={t('posts.pdf')} kind="pdf" value={form.pdf ? [form.pdf] : []}
-            onChange={(paths) => set('pdf', paths[0] ?? '')} onBusyChange={uploads.onBusyChange} />
-          <div className="dash-field">
-            <label htmlFor={label('video')}>{t('posts.video')}</label>
-            <input id={label('video')} value={form.video} dir="ltr" onChange={(event) => set('video', event.target.value)} />
-          </div>
-          <div className="dash-field-row">
-            <div className="dash-field">
-              <label htmlFor={label('language')}>{t('posts.language')}</label>
-              <select id={label('language')} value={form.language}
-                onChange={(event) => setForm((current) => ({ ...current, language: event.target.value as Post['language'], translationOf: null }))}>
-                <option value="en">{t('languages.en')}</option>
-                <option value="ar">{t('languages.ar')}</option>
-              </select>
-            </div>
-            <div className="dash-field">
-              <label htmlFor={label('type')}>{t('posts.type')}</label>
-              <select id={label('type')} value={form.type} onChange={(event) => set('type', event.target.value as Post['type'])}>
-                {POST_TYPES.map((type) => <option key={type} value={type}>{t(`postTypes.${type}`)}</option>)}
-              </select>
-            </div>
-            <div className="dash-field">
-              <label htmlFor={label('state')}>{t('posts.state')}</label>
-              <select id={label('state')} value={form.state} onChange={(event) => set('state', event.target.value as Post['state'])}>
-                {POST_STATES.map((state) => <option key={state} value={state}>{t(`postStates.${state}`)}</option>)}
-              </select>
-            </div>
-          </div>
-          {form.state === 'scheduled' && (
-            <div className="dash-field">
-              <label htmlFor={label('publishAt')}>{t('posts.publishAt')}</label>
-              <input id={label('publishAt')} type="datetime-local" value={form.publishAt} required dir="ltr"
-                aria-describedby={label('publishAtHint')} onChange={(event) => set('publishAt', event.target.value)} />
-              <p id={label('publishAtHint')} className="dash-hint">{t('posts.publishAtHint')}</p>
-            </div>
-          )}
-          <TranslationPicker postId={id} language={form.language} value={form.translationOf} onChange={(value) => set('translationOf', value)} />
-          <p className="dash-hint" aria-live="polite">{uploads.busy ? t('common.waitUploads') : ''}</p>
-          <button type="submit" className="dash-button dash-primary" disabled={saving || uploads.busy}>{t('common.save')}</button>
-        </form>
+            {form.state === 'scheduled' && (
+              <TextField path="publishAt" label={t('posts.publishAt')} hint={t('posts.publishAtHint')} type="datetime-local" value={form.publishAt} dir="ltr"
+                onChange={(value) => set('publishAt', value)} />
+            )}
+            <TranslationPicker postId={id} language={form.language} value={form.translationOf} onChange={(value) => set('translationOf', value)} />
+            <p className="dash-hint" aria-live="polite">{uploads.busy ? t('common.waitUploads') : ''}</p>
+            <div><button type="submit" className="dash-button dash-primary" disabled={saving || uploads.busy}>{t('common.save')}</button></div>
+          </form>
+        </FormErrorsContext.Provider>
       )}
     </>
   );

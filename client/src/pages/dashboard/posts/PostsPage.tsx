@@ -59,7 +59,7 @@ export function PostsPage() {
   };
 
   async function remove(post: PostSummary) {
-    if (!(await askConfirm('common.confirmDeleteDocument'))) return;
+    if (!(await askConfirm('posts.confirmDelete', { values: { name: post.title } }))) return;
     try {
       await api.delete(`/api/posts/${encodeURIComponent(post._id)}`);
       toastSuccess('toast.postRemoved');

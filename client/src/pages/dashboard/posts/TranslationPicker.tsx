@@ -5,6 +5,8 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../api/useApi';
 import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { FieldError } from '../../../components/dashboard/Field';
+import { useField } from '../../../components/dashboard/formErrors';
 import type { ManagePage, Post, Language } from '@shared/api-types';
 
 interface TranslationPickerProps {
@@ -19,6 +21,8 @@ interface TranslationPickerProps {
 export function TranslationPicker({ postId, language, value, onChange }: TranslationPickerProps) {
   const { t } = useTranslation('dashboard');
   const id = useId();
+  // A refused link (not found, same language, taken) is shown here, and the error summary leads here.
+  const field = useField('translationOf');
   const other: Language = language === 'ar' ? 'en' : 'ar';
   const otherName = t(`languages.${other}`);
   const [typed, setTyped] = useState('');
@@ -36,8 +40,9 @@ export function TranslationPicker({ postId, language, value, onChange }: Transla
   };
 
   return (
-    <fieldset className="dash-fieldset">
+    <fieldset className={field.error ? 'dash-fieldset dash-field-invalid' : 'dash-fieldset'} id={field.id} tabIndex={-1}>
       <legend>{t('posts.translation', { language: otherName })}</legend>
+      <FieldError field={field} />
       {value !== null ? (
         <p className="dash-linked">
           <span lang={other} dir="auto">{t('posts.translationLinked', { title: linked.data?.title ?? value })}</span>{' '}

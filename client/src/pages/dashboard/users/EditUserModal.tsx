@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
-import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { ErrorSummary } from '../../../components/dashboard/ErrorSummary';
+import { FormErrorsContext } from '../../../components/dashboard/formErrors';
 import { useCheckedSubmit } from '../../../components/dashboard/useCheckedSubmit';
 import { Modal } from '../../../components/dashboard/Modal';
 import type { User } from '@shared/api-types';
@@ -26,20 +27,22 @@ export function EditUserModal({ user, onClose, onSaved }: EditUserModalProps) {
 function EditUserForm({ user, onClose, onSaved }: EditUserModalProps & { user: User }) {
   const { t } = useTranslation('dashboard');
   const [form, setForm] = useState<EditUserForm>({ name: user.name, email: user.email, role: user.role ?? 'author' });
-  const { fieldErrors, serverError, saving, onSubmit } = useCheckedSubmit(form, validateEditUser, async (checked) => {
+  const { errors, saving, onSubmit } = useCheckedSubmit(form, validateEditUser, async (checked) => {
     onSaved(await api.put<User>(`/api/users/${encodeURIComponent(user._id)}`, { name: checked.name.trim(), email: checked.email.trim(), role: checked.role }));
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <FormField label={t('users.name')} type="text" value={form.name} error={fieldErrors.name} autoComplete="off" onChange={(name) => setForm({ ...form, name })} />
-      <FormField label={t('users.email')} type="email" value={form.email} error={fieldErrors.email} autoComplete="off" onChange={(email) => setForm({ ...form, email })} />
-      <RoleChoice value={form.role} onChange={(role) => setForm({ ...form, role })} />
-      <ErrorList error={serverError} />
-      <div className="dash-actions">
-        <button type="submit" className="dash-button dash-primary" disabled={saving}>{t('common.save')}</button>
-        <button type="button" className="dash-button" onClick={onClose}>{t('common.cancel')}</button>
-      </div>
-    </form>
+    <FormErrorsContext.Provider value={errors}>
+      <ErrorSummary form={errors} />
+      <form onSubmit={onSubmit} noValidate>
+        <FormField path="name" label={t('users.name')} type="text" value={form.name} autoComplete="off" onChange={(name) => setForm({ ...form, name })} />
+        <FormField path="email" label={t('users.email')} type="email" value={form.email} autoComplete="off" onChange={(email) => setForm({ ...form, email })} />
+        <RoleChoice value={form.role} onChange={(role) => setForm({ ...form, role })} />
+        <div className="dash-actions">
+          <button type="submit" className="dash-button dash-primary" disabled={saving}>{t('common.save')}</button>
+          <button type="button" className="dash-button" onClick={onClose}>{t('common.cancel')}</button>
+        </div>
+      </form>
+    </FormErrorsContext.Provider>
   );
 }

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
-import { ErrorList } from '../../../components/dashboard/ErrorList';
+import { ErrorSummary } from '../../../components/dashboard/ErrorSummary';
+import { FormErrorsContext } from '../../../components/dashboard/formErrors';
 import { useCheckedSubmit } from '../../../components/dashboard/useCheckedSubmit';
 import { Modal } from '../../../components/dashboard/Modal';
 import type { User } from '@shared/api-types';
@@ -24,21 +25,23 @@ export function ResetPasswordModal({ user, onClose, onReset }: ResetPasswordModa
 function ResetPasswordForm({ user, onClose, onReset }: ResetPasswordModalProps & { user: User }) {
   const { t } = useTranslation('dashboard');
   const [form, setForm] = useState<ResetPasswordForm>(EMPTY_RESET_FORM);
-  const { fieldErrors, serverError, saving, onSubmit } = useCheckedSubmit(form, validateResetPassword, async (checked) => {
+  const { errors, saving, onSubmit } = useCheckedSubmit(form, validateResetPassword, async (checked) => {
     await api.post(`/api/users/${encodeURIComponent(user._id)}/password`, { newPassword: checked.newPassword });
     onReset();
-  });
+  }, { newPassword: 'users.newPassword', confirmPassword: 'users.confirmNewPassword' });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <p className="dash-hint">{t('users.resetHint')}</p>
-      <FormField label={t('users.newPassword')} type="password" value={form.newPassword} error={fieldErrors.newPassword} autoComplete="new-password" onChange={(newPassword) => setForm({ ...form, newPassword })} />
-      <FormField label={t('users.confirmNewPassword')} type="password" value={form.confirmPassword} error={fieldErrors.confirmPassword} autoComplete="new-password" onChange={(confirmPassword) => setForm({ ...form, confirmPassword })} />
-      <ErrorList error={serverError} />
-      <div className="dash-actions">
-        <button type="submit" className="dash-button dash-primary" disabled={saving}>{t('users.resetPassword')}</button>
-        <button type="button" className="dash-button" onClick={onClose}>{t('common.cancel')}</button>
-      </div>
-    </form>
+    <FormErrorsContext.Provider value={errors}>
+      <ErrorSummary form={errors} />
+      <form onSubmit={onSubmit} noValidate>
+        <p className="dash-hint">{t('users.resetHint')}</p>
+        <FormField path="newPassword" label={t('users.newPassword')} type="password" value={form.newPassword} autoComplete="new-password" onChange={(newPassword) => setForm({ ...form, newPassword })} />
+        <FormField path="confirmPassword" label={t('users.confirmNewPassword')} type="password" value={form.confirmPassword} autoComplete="new-password" onChange={(confirmPassword) => setForm({ ...form, confirmPassword })} />
+        <div className="dash-actions">
+          <button type="submit" className="dash-button dash-primary" disabled={saving}>{t('users.resetPassword')}</button>
+          <button type="button" className="dash-button" onClick={onClose}>{t('common.cancel')}</button>
+        </div>
+      </form>
+    </FormErrorsContext.Provider>
   );
 }

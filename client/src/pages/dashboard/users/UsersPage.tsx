@@ -41,7 +41,7 @@ export function UsersPage() {
   }
 
   async function setActive(user: User, active: boolean) {
-    if (!active && !(await askConfirm('users.confirmDisable', 'users.yesDisable'))) return;
+    if (!active && !(await askConfirm('users.confirmDisable', { values: { name: user.name }, confirmKey: 'users.yesDisable' }))) return;
     try {
       replace(await api.put<User>(`/api/users/${encodeURIComponent(user._id)}`, { active }));
       toastSuccess(active ? 'toast.userEnabled' : 'toast.userDisabled');
@@ -51,7 +51,7 @@ export function UsersPage() {
   }
 
   const remove = (user: User) => deleteAfterConfirm(user, setUsers, {
-    url: `/api/users/${encodeURIComponent(user._id)}`, confirmKey: 'users.confirmDelete', failure: 'server',
+    url: `/api/users/${encodeURIComponent(user._id)}`, confirmKey: 'users.confirmDelete', name: `${user.name} (${user.email})`, failure: 'server',
   });
 
   return (

@@ -10,7 +10,7 @@ describe('validateNewUser', () => {
   });
   it('applies the length limits', () => {
     expect(validateNewUser({ ...valid, name: 'n'.repeat(33) }).name).toBe('users.nameMax');
-    expect(validateNewUser({ ...valid, password: 'short', confirmPassword: 'short' })).toMatchObject({ password: 'login.passwordMin' });
+    expect(validateNewUser({ ...valid, password: 'short', confirmPassword: 'short' })).toMatchObject({ password: 'errors.passwordMin' });
     expect(validateNewUser({ ...valid, name: ' ' }).name).toBe('users.nameRequired');
   });
 });
@@ -26,7 +26,7 @@ describe('validateResetPassword', () => {
   it('needs a valid password typed twice', () => {
     expect(validateResetPassword({ newPassword: 'temporary-1', confirmPassword: 'temporary-1' })).toEqual({});
     expect(validateResetPassword({ newPassword: 'temporary-1', confirmPassword: 'temporary-2' })).toEqual({ confirmPassword: 'users.mismatch' });
-    expect(validateResetPassword({ newPassword: '', confirmPassword: '' })).toEqual({ newPassword: 'login.passwordRequired', confirmPassword: 'login.passwordRequired' });
+    expect(validateResetPassword({ newPassword: '', confirmPassword: '' })).toEqual({ newPassword: 'errors.passwordRequired', confirmPassword: 'errors.passwordRequired' });
   });
 });
 
@@ -35,7 +35,7 @@ describe('validatePasswordChange', () => {
   it('accepts a new password typed twice', () => expect(validatePasswordChange(change)).toEqual({}));
   it('refuses keeping the same password, a missing current one and a mismatch', () => {
     expect(validatePasswordChange({ ...change, newPassword: 'old-password', confirmPassword: 'old-password' })).toEqual({ newPassword: 'password.same' });
-    expect(validatePasswordChange({ ...change, currentPassword: '' })).toEqual({ currentPassword: 'login.passwordRequired' });
+    expect(validatePasswordChange({ ...change, currentPassword: '' })).toEqual({ currentPassword: 'errors.passwordRequired' });
     expect(validatePasswordChange({ ...change, confirmPassword: 'new-passwore' })).toEqual({ confirmPassword: 'users.mismatch' });
   });
 });

@@ -1,5 +1,6 @@
 // docs/product-rules.md, Validation, create user: name max 32, email max 32, passwords 8..32 and equal.
-// The same limits for editing an account, resetting a password and changing one's own.
+// The same limits for editing an account, resetting a password and changing one's own. A form has
+// up to three password fields, so their messages name the field ({{label}}: "Current password is required").
 import type { UserRole } from '@shared/domain';
 
 export interface NewUserForm { name: string; email: string; password: string; confirmPassword: string; role: UserRole }
@@ -14,9 +15,9 @@ export const EMPTY_RESET_FORM: ResetPasswordForm = { newPassword: '', confirmPas
 export const EMPTY_PASSWORD_CHANGE: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 function passwordError(value: string): string | undefined {
-  if (!value) return 'login.passwordRequired';
-  if (value.length < 8) return 'login.passwordMin';
-  if (value.length > 32) return 'login.passwordMax';
+  if (!value) return 'errors.passwordRequired';
+  if (value.length < 8) return 'errors.passwordMin';
+  if (value.length > 32) return 'errors.passwordMax';
   return undefined;
 }
 
