@@ -105,6 +105,8 @@ test('the post form shows a missing title beside the title, and file fields show
 });
 
 test('the content, emergency, contact and settings forms show the server\'s refusal beside the field', async ({ page, request }) => {
+  // Four forms, two languages, eight axe scans: more than one ordinary test's share of a busy machine.
+  test.slow();
   const admin = await apiLogin(request);
   for (const language of LANGUAGES) {
     await openAs(page, admin, '/dashboard/content', language);

@@ -19,7 +19,7 @@ const screens = () => ['/', '/about', '/ht', '/international', '/servicemap', `/
 for (const language of ['en', 'ar'] as const) {
   for (const theme of ['dark', 'light'] as const) {
     test(`no serious or critical axe findings in ${language}, ${theme}`, async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(150_000);
       await openAs(page, '/', { language, theme });
       const findings: string[] = [];
       for (const path of screens()) {
