@@ -1,6 +1,7 @@
 // Cross-cutting behaviour of the whole server: error shapes, headers, docs, SPA fallback, persistence.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, JSON_BODY_LIMIT } from './app';
@@ -103,12 +104,24 @@ describe('pages and headers', () => {
     const clientDir = path.join(dataDir, 'client');
     mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
     writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Site</title><div id="root"></div>');
-    writeFileSync(path.join(clientDir, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
+    // As the build writes them: each file beside its brotli and gzip copies.
+    for (const [name, text] of [['index-AbCd1234.js', 'console.log(1)'], ['index-Xy9876Zw.css', 'body{}'], ['translate.json', '{}']]) {
+      writeFileSync(path.join(clientDir, 'assets', name), text);
+      writeFileSync(path.join(clientDir, 'assets', `${name}.br`), brotliCompressSync(text));
+      writeFileSync(path.join(clientDir, 'assets', `${name}.gz`), gzipSync(text));
+    }
     const app = await buildApp(makeTestConfig(dataDir, { CLIENT_DIR: clientDir }), { logger: false });
     try {
-      const asset = await app.inject({ method: 'GET', url: '/assets/index-AbCd1234.js' });
-      expect(asset.statusCode).toBe(200);
-      expect(asset.headers['cache-control']).toContain('immutable');
+      // Whatever compression the browser accepts, a hashed file is kept a year and never revalidated.
+      for (const acceptEncoding of ['', 'gzip, deflate, br, zstd', 'gzip', 'br;q=0, gzip']) {
+        for (const url of ['/assets/index-AbCd1234.js', '/assets/index-Xy9876Zw.css']) {
+          const asset = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+          expect(asset.statusCode).toBe(200);
+          expect({ url, acceptEncoding, cacheControl: asset.headers['cache-control'] }).toEqual({ url, acceptEncoding, cacheControl: 'public, max-age=31536000, immutable' });
+        }
+        const unhashed = await app.inject({ method: 'GET', url: '/assets/translate.json', headers: { 'accept-encoding': acceptEncoding } });
+        expect(unhashed.headers['cache-control']).toBe('no-cache');
+      }
       for (const url of ['/', '/about', '/p/123', '/posts/Flyer%20And%20Brochure?p=2']) {
         const page = await app.inject({ method: 'GET', url });
         expect(page.statusCode, url).toBe(200);

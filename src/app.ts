@@ -25,6 +25,7 @@ import type { PageRenderer } from './modules/pages/renderer';
 import pagesPlugin from './modules/pages/routes';
 import { installHttpCaching } from './plugins/http-cache';
 import { installSecurityHeaders } from './plugins/security-headers';
+import { originFormOf } from './plugins/request-target';
 import { registerStaticFiles } from './plugins/static-files';
 import { serializerCompiler } from './plugins/serialization';
 import { validatorCompiler } from './plugins/validation';
@@ -88,6 +89,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestTimeout: timeouts.requestMs,
     http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Every route, hook and page sees a path, never an absolute-form target.
+    rewriteUrl: (raw) => originFormOf(raw.url ?? '/'),
     frameworkErrors: answerRouterError,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -36,9 +36,12 @@ export async function registerStaticFiles(app: FastifyInstance): Promise<void> {
       preCompressed: true,
       cacheControl: false,
       allowedPath: (pathName) => !NOT_SERVED.test(pathName),
-      setHeaders(reply, filePath) {
+      setHeaders(reply) {
         // index.html and translation files must be revalidated so a new version shows at once.
-        const cacheControl = HASHED_ASSET.test(path.basename(filePath))
+        // Judged by the name the browser asked for: the file sent may be its precompressed copy
+        // (index-AbCd1234.js.br), whose name does not end like a hashed asset's.
+        const asked = reply.request.url.split('?', 1)[0];
+        const cacheControl = HASHED_ASSET.test(path.posix.basename(asked))
           ? `public, max-age=${ONE_YEAR_SECONDS}, immutable`
           : 'no-cache';
         reply.header('Cache-Control', cacheControl);
