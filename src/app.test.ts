@@ -136,6 +136,34 @@ describe('pages and headers', () => {
   });
 });
 
+describe('the staff shells', () => {
+  it('answers the dashboard and login shells private, no-store, with no validator a cache could keep, built client or not', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'site-shell-'));
+    const clientDir = path.join(dataDir, 'client');
+    mkdirSync(clientDir, { recursive: true });
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Site</title><div id="root"></div>');
+    writeFileSync(path.join(clientDir, 'index.html.br'), brotliCompressSync('<!doctype html><title>Site</title><div id="root"></div>'));
+    const built = await buildApp(makeTestConfig(dataDir, { CLIENT_DIR: clientDir }), { logger: false });
+    try {
+      for (const app of [built, ctx.app]) {
+        for (const url of ['/dashboard', '/dashboard/', '/dashboard/posts/new', '/login_page_2022', '/login_page_2022?next=%2Fdashboard']) {
+          for (const acceptEncoding of ['', 'gzip, deflate, br']) {
+            const shell = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+            expect(shell.statusCode, url).toBe(200);
+            expect(shell.headers['content-type']).toMatch(/^text\/html/);
+            expect({ url, cacheControl: shell.headers['cache-control'] }).toEqual({ url, cacheControl: 'private, no-store' });
+            expect(shell.headers.etag, url).toBeUndefined();
+            expect(shell.headers['last-modified'], url).toBeUndefined();
+          }
+        }
+      }
+    } finally {
+      await built.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('data lives in DATA_DIR', () => {
   it('runs the database in WAL mode with synchronous=FULL: a commit is fsynced before it is answered', () => {
     expect(ctx.app.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');

@@ -1,7 +1,7 @@
 // The public site's pages rendered on the server, the dashboard and login shell (rendered in the
 // browser), robots.txt, sitemap.xml and the feeds. Rendered pages are kept in memory and dropped
 // whenever public content changes (the content-changes signal).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -30,6 +30,9 @@ interface RenderedPage {
   bodies: EncodedBodies;
   etag: string;
 }
+
+/** The dashboard and login screens: one shell, rendered in the browser, private to its user. */
+const STAFF_SHELL_PATHS = ['/login_page_2022', '/dashboard', '/dashboard/*'];
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Not built yet</title>
 <p>The web client has not been built. Run <code>npm run build</code>, or <code>npm start</code>, which builds it.</p></html>`;
@@ -184,19 +187,20 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     return reply.send(bodyFor(page.bodies, encoding));
   }
 
+  // The staff shell is sent from memory, not through the static files: those mark index.html
+  // `no-cache` with an ETag and Last-Modified, which would let a shared cache keep it.
+  const shell = clientBuilt ? readFileSync(path.join(clientDir, 'index.html')) : Buffer.from(NOT_BUILT_PAGE);
   function serveShell(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
-    if (!clientBuilt) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-    return reply.sendFile('index.html', clientDir);
+    return reply.header('Cache-Control', PRIVATE_CACHE_CONTROL).type('text/html; charset=utf-8').send(shell);
   }
 
   if (renderer) {
     for (const pattern of renderer.entry.routePatterns) {
       app.get(pattern, { config: { httpCache: 'public' }, schema: { hide: true } }, servePage);
     }
-    // Staff screens are rendered in the browser only and never kept by any cache.
-    for (const pattern of ['/login_page_2022', '/dashboard', '/dashboard/*']) app.get(pattern, { schema: { hide: true } }, serveShell);
   }
+  // Staff screens are rendered in the browser only and never kept by any cache.
+  for (const pattern of STAFF_SHELL_PATHS) app.get(pattern, { schema: { hide: true } }, serveShell);
 
   const textRoute = { config: { httpCache: 'public' as const }, schema: { hide: true } };
   app.get('/robots.txt', textRoute, async (request, reply) =>
