@@ -25,7 +25,7 @@ import type { PageRenderer } from './modules/pages/renderer';
 import pagesPlugin from './modules/pages/routes';
 import { installHttpCaching } from './plugins/http-cache';
 import { installSecurityHeaders } from './plugins/security-headers';
-import { originFormOf } from './plugins/request-target';
+import { MAX_PATH_SEGMENT_CHARS, originFormOf, refuseOverlongAddresses } from './plugins/request-target';
 import { registerStaticFiles } from './plugins/static-files';
 import { serializerCompiler } from './plugins/serialization';
 import { validatorCompiler } from './plugins/validation';
@@ -88,7 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     keepAliveTimeout: timeouts.keepAliveMs,
     requestTimeout: timeouts.requestMs,
     http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT_CHARS },
     // Every route, hook and page sees a path, never an absolute-form target.
     rewriteUrl: (raw) => originFormOf(raw.url ?? '/'),
     frameworkErrors: answerRouterError,
@@ -103,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  refuseOverlongAddresses(app);
   installSecurityHeaders(app);
   // Before compression: validators are computed on the plain body.
   installHttpCaching(app);

@@ -1,6 +1,7 @@
 // The HTML document of a server-rendered page: the built template with the visitor's language on
 // <html>, the page's head (title, description, canonical, Open Graph, Twitter, hreflang), the
 // rendered screen and the data the browser hydrates from.
+import { withoutControlCharacters } from '@shared/text';
 import { escapeHtml, jsonForScript, summary } from './escape';
 import type { Language, PageFacts } from '@shared/domain';
 import { OG_LOCALE, siteText } from './site-text';
@@ -83,9 +84,12 @@ export function pageDocument(input: PageDocumentInput): string {
   const dir = input.language === 'ar' ? 'rtl' : 'ltr';
   const data = `<script type="application/json" id="${input.dataElementId}">${jsonForScript({ language: input.language, answers: input.answers })}</script>`;
   // Functions as replacements: a `$` in a post's text must stay a `$`.
-  return input.template
+  const document = input.template
     .replace(HTML_TAG, () => `<html lang="${input.language}" dir="${dir}"`)
     .replace(HEAD_REGION, () => headOf(input, hints))
     .replace('<!--page-root-->', () => body)
     .replace('<!--page-data-->', () => data);
+  // Whatever a stored text (written before input was cleaned) or the address (/p/%00) carried,
+  // no control character reaches the page: not in its text, its attributes or its data.
+  return withoutControlCharacters(document);
 }

@@ -1,6 +1,7 @@
 // What search engines and feed readers read: robots.txt, sitemap.xml and one RSS 2.0 feed per
 // language. Published posts only; drafts never appear.
 import { POST_TYPES, EMERGENCY_TYPES } from '@shared/domain';
+import { cityPagePath } from '@shared/public-paths';
 import type { PublicPost } from '../posts/schema';
 import { escapeXml, summary } from './escape';
 import type { Language } from '@shared/domain';
@@ -40,7 +41,7 @@ export function sitemapXml({ origin, cityNames, posts }: SitemapInput): string {
     `  <url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`;
   const lines = [
     ...FIXED_PUBLIC_PATHS.map((path) => url(path)),
-    ...cityNames.map((name) => url(`/maps/${encodeURIComponent(name)}`)),
+    ...cityNames.map((name) => url(cityPagePath(name))),
     ...posts.map((post) => url(`/p/${encodeURIComponent(post.id)}`, post.updatedAt)),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;

@@ -13,7 +13,7 @@ import { ContactSchema } from '../contact/schema';
 import { ContentSchema } from '../content/schema';
 import { EmergencySchema } from '../emergency/schema';
 import { mapsMessages } from '../maps/messages';
-import { CitySchema } from '../maps/schema';
+import { CitySchema, LIMITS as CITY_LIMITS } from '../maps/schema';
 import { postMessages } from '../posts/messages';
 import { LIMITS, PublicPostSchema, publicPost } from '../posts/schema';
 import { SettingsSchema } from '../settings/definitions';
@@ -22,8 +22,6 @@ type Serializer = (value: unknown) => string;
 const serializerFor = (schema: TSchema): Serializer => serializerCompiler({ schema, method: 'GET', url: '', httpStatus: '200' }) as Serializer;
 
 const ID_PATTERN = new RegExp((IdSchema as { pattern?: string }).pattern ?? '^[A-Za-z0-9_-]{1,64}$');
-/** As GET /api/maps/m/:name allows. */
-const CITY_NAME_MAX = 500;
 
 function failure(error: ApiError): PreparedAnswer {
   const body = error.toBody();
@@ -58,7 +56,8 @@ export function pageDataLoader(app: FastifyInstance): PageDataLoader {
     pageText: async ({ type }) => data(encode.content(await content.findOrEmpty(type))),
     cities: async () => data(encode.cities(await cities.list())),
     city: async ({ name }) => {
-      if (name.length > CITY_NAME_MAX) return badRequest('name');
+      // A name longer than any city's is an unknown city, not a bad request: its page is a 404.
+      if (name.length > CITY_LIMITS.nameMax) return notFound(mapsMessages.cityNotFound, 'name');
       const city = await cities.findByName(name);
       return city ? data(encode.city(city)) : notFound(mapsMessages.cityNotFound, 'name');
     },

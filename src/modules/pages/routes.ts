@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { withoutControlCharacters } from '@shared/text';
 import { errorBody, messages } from '../../errors';
 import { PRIVATE_CACHE_CONTROL, weakEtag } from '../../plugins/http-cache';
 import { ResultCache } from '../posts/result-cache';
@@ -64,13 +65,16 @@ export function isPageRequest(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|uploads|assets)(\/|$|\?)/.test(request.url);
 }
 
+/** The search keyword as the search page reads it (client/src/lib/pageAddress.ts). */
+const keywordOf = (query: URLSearchParams) => withoutControlCharacters(query.get('keyword') ?? query.get('q') ?? '').trim();
+
 /** The address search engines should keep: the path, the page number past 1 and a search keyword. */
 export function canonicalPathOf(url: string): string {
   const [rawPath, rawQuery = ''] = url.split('?');
   const pathname = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
   const query = new URLSearchParams(rawQuery);
   const kept = new URLSearchParams();
-  const keyword = (query.get('keyword') ?? query.get('q'))?.trim();
+  const keyword = keywordOf(query);
   if (pathname === '/search' && keyword) kept.set('keyword', keyword);
   const page = Number(query.get('p'));
   if (Number.isInteger(page) && page > 1) kept.set('p', String(page));
@@ -91,7 +95,7 @@ export function renderAddressOf(url: string): string {
   // new cache entry, and so a fresh render, for every value a client cares to send.
   const isSearch = pathname === '/search';
   const isList = isSearch || pathname.startsWith('/posts/');
-  const keyword = (query.get('keyword') ?? query.get('q'))?.trim();
+  const keyword = keywordOf(query);
   if (isSearch && keyword) kept.set('keyword', keyword);
   const page = Number(query.get('p'));
   if (isList && Number.isInteger(page) && page > 1) kept.set('p', String(page));
