@@ -35,6 +35,18 @@ export function loadSharp(): Promise<SharpFactory> {
 
 const inputOptions = { animated: true, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
 
+/** Width, height (all frames together) and frames of an image, from its header: nothing is decoded. */
+export async function inspectImage(file: string): Promise<{ width: number; height: number; frames: number } | null> {
+  const sharp = await loadSharp();
+  try {
+    const { width = 0, height = 0, pages = 1 } = await sharp(file, { animated: true, limitInputPixels: false }).metadata();
+    return { width, height, frames: pages };
+  } catch (error) {
+    if (isSystemError(error)) throw error;
+    return null;
+  }
+}
+
 /** The variants of a stored file: its name with -480w.webp etc. */
 export function variantFileNames(fileName: string): string[] {
   return IMAGE_VARIANT_WIDTHS.map((width) => path.basename(imageVariantPath(`/${fileName}`, width)));
