@@ -33,6 +33,23 @@ describe('health and documentation', () => {
     const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });
+
+  it('sends the documentation page and its files a policy with no inline script, framed by this site only, no plugins', async () => {
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/static/index.html', '/api/docs/static/swagger-initializer.js', '/api/docs/json']) {
+      const answer = await ctx.app.inject({ method: 'GET', url });
+      const policy = Object.fromEntries(String(answer.headers['content-security-policy']).split(';').map((part) => {
+        const [name, ...values] = part.trim().split(/\s+/);
+        return [name, values.join(' ')];
+      }));
+      expect({ url, script: policy['script-src'] }).toEqual({ url, script: "'self'" });
+      expect(policy['frame-ancestors']).toBe("'self'");
+      expect(policy['object-src']).toBe("'none'");
+      expect(policy['base-uri']).toBe("'self'");
+    }
+    // The page itself names its scripts as files: nothing inline needs allowing.
+    const page = (await ctx.app.inject({ method: 'GET', url: '/api/docs/static/index.html' })).body;
+    expect(page).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
 });
 
 describe('bad input never gets a 500', () => {
