@@ -1,7 +1,8 @@
 // Public addresses that carry a name: built by one function and read back by one, so a city
 // called "Erbil/Duhok", "Tom & Jerry", "Zakho: north" or "Why?" is percent-encoded exactly once
-// in every link, in the sitemap and in the address the page reads its data from. This file
-// imports nothing: the web client uses it too.
+// in every link, in the sitemap and in the address the page reads its data from. The web client
+// uses this file too.
+import type { Language } from './domain';
 
 export function cityPagePath(name: string): string {
   return `/maps/${encodeURIComponent(name)}`;
@@ -21,6 +22,15 @@ export function cityNameOfPagePath(rawPathname: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A language's home page: the one place that names it (the feeds' channel link). Today the home
+ * page is `/` in the visitor's language, and `?lang=` chooses it (the server keeps the choice and
+ * answers 303 to `/`); a per-language address would replace this line.
+ */
+export function languageHomePath(language: Language): string {
+  return `/?lang=${language}`;
 }
 
 /** One segment of an address, decoded once (kept as it is when it is not valid UTF-8 escapes). */
