@@ -1,21 +1,12 @@
-// What search engines and feed readers read: robots.txt, sitemap.xml and one RSS 2.0 feed per
-// language. Published posts only; drafts never appear.
-import { POST_TYPES, EMERGENCY_TYPES } from '@shared/domain';
-import { cityPagePath, languageHomePath } from '@shared/public-paths';
+// What search engines and feed readers read: robots.txt and one RSS 2.0 feed per language
+// (the sitemap is in sitemap.ts). Published posts only; drafts never appear.
+import { languageHomePath } from '@shared/public-paths';
 import type { PublicPost } from '../posts/schema';
 import { escapeHtml, escapeXml, summary } from './escape';
 import type { Language } from '@shared/domain';
 import { siteText } from './site-text';
 
 export const FEED_SIZE = 20;
-
-/** The public pages that are the same for everyone (posts and cities are added to them). */
-export const FIXED_PUBLIC_PATHS = [
-  '/', '/about', '/ht', '/international', '/servicemap', '/useful_tools', '/seeking_help', '/contact',
-  '/trainingtool', '/assessmentform', '/browse-safely',
-  ...EMERGENCY_TYPES.map((type) => `/e/${type}`),
-  ...POST_TYPES.map((type) => `/posts/${encodeURIComponent(type)}`),
-];
 
 export function robotsTxt(origin: string): string {
   return [
@@ -28,23 +19,6 @@ export function robotsTxt(origin: string): string {
     `Sitemap: ${origin}/sitemap.xml`,
     '',
   ].join('\n');
-}
-
-export interface SitemapInput {
-  origin: string;
-  cityNames: string[];
-  posts: Array<{ id: string; updatedAt: string }>;
-}
-
-export function sitemapXml({ origin, cityNames, posts }: SitemapInput): string {
-  const url = (path: string, lastmod?: string) =>
-    `  <url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`;
-  const lines = [
-    ...FIXED_PUBLIC_PATHS.map((path) => url(path)),
-    ...cityNames.map((name) => url(cityPagePath(name))),
-    ...posts.map((post) => url(`/p/${encodeURIComponent(post.id)}`, post.updatedAt)),
-  ];
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
 }
 
 /**

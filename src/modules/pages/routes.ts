@@ -16,7 +16,8 @@ import { pageDocument, withAppAfterFirstPaint } from './document';
 import { bodyFor, chooseEncoding, type EncodedBodies } from './encodings';
 import type { Language } from '@shared/domain';
 import { pickLanguage } from './language';
-import { FEED_SIZE, robotsTxt, rssFeed, sitemapXml } from './machine-files';
+import { FEED_SIZE, robotsTxt, rssFeed } from './machine-files';
+import { childSitemap, mainSitemap, type SitemapSource } from './sitemap';
 import { publicOrigin } from './origin';
 import { pageDataLoader } from './page-data';
 import { loadPageRenderer, type PageRenderer } from './renderer';
@@ -209,12 +210,17 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
   const textRoute = { config: { httpCache: 'public' as const }, schema: { hide: true } };
   app.get('/robots.txt', textRoute, async (request, reply) =>
     reply.type('text/plain; charset=utf-8').send(robotsTxt(publicOrigin(publicUrl, request))));
-  app.get('/sitemap.xml', textRoute, async (request, reply) => {
-    const xml = sitemapXml({
-      origin: publicOrigin(publicUrl, request),
-      cityNames: (await cities.list()).map((city) => city.name),
-      posts: await publicPosts.sitemapEntries(),
-    });
+  // Visible posts as PublicPosts answers them; each call is one bounded query.
+  const sitemapSource: SitemapSource = {
+    cityNames: async () => (await cities.list()).map((city) => city.name),
+    countPosts: () => publicPosts.countVisible(),
+    posts: (offset, limit) => publicPosts.sitemapEntries(offset, limit),
+  };
+  app.get('/sitemap.xml', textRoute, async (request, reply) =>
+    reply.type('application/xml; charset=utf-8').send(await mainSitemap(publicOrigin(publicUrl, request), sitemapSource)));
+  app.get<{ Params: { name: string } }>('/sitemap/:name', textRoute, async (request, reply) => {
+    const xml = await childSitemap(publicOrigin(publicUrl, request), `/sitemap/${request.params.name}`, sitemapSource);
+    if (xml === null) return reply.status(404).send(errorBody(messages.routeNotFound));
     return reply.type('application/xml; charset=utf-8').send(xml);
   });
   app.get('/manifest.webmanifest', textRoute, async (request, reply) => {

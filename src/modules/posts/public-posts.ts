@@ -63,10 +63,16 @@ export class PublicPosts {
     return this.posts.isVisible(id);
   }
 
-  /** Every visible post's address and last change, newest first (the sitemap). */
-  async sitemapEntries(): Promise<Array<{ id: string; updatedAt: string }>> {
+  /** How many posts the sitemap lists. */
+  async countVisible(): Promise<number> {
     await this.schedule.publishDue();
-    return this.posts.visibleIndex();
+    return this.posts.countVisible();
+  }
+
+  /** A slice of the visible posts' addresses and last changes, newest first (one sitemap of the index). */
+  async sitemapEntries(offset: number, limit: number): Promise<Array<{ id: string; updatedAt: string }>> {
+    await this.schedule.publishDue();
+    return this.posts.visibleIndex(offset, limit);
   }
 
   /** The newest visible posts in one language (its feed). */
