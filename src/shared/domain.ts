@@ -61,6 +61,8 @@ export interface PageFacts {
   description?: string;
   /** An upload path (/uploads/...) that stands for the page in link previews. */
   image?: string;
+  /** What that picture shows, in the page's language (og:image:alt); the page title when empty. */
+  imageAlt?: string;
   type?: 'website' | 'article';
   /** The language of the page's main text when it differs from the interface (a post). */
   contentLanguage?: Language;

@@ -20,8 +20,8 @@ export interface PageDocumentInput {
   /** Rendered screen. */
   html: string;
   facts: PageFacts;
-  /** Absolute address of the page's picture, if any. */
-  imageUrl?: string;
+  /** The page's link-preview picture: absolute address, real size, and what it shows. */
+  image: { url: string; width: number; height: number; alt: string };
   dataElementId: string;
   answers: unknown;
 }
@@ -48,13 +48,16 @@ function headOf(input: PageDocumentInput, hints: string): string {
     meta('property', 'og:url', url),
     meta('property', 'og:locale', OG_LOCALE[contentLanguage]),
     meta('property', 'og:locale:alternate', OG_LOCALE[otherLanguage]),
-    meta('name', 'twitter:card', input.imageUrl ? 'summary_large_image' : 'summary'),
+    meta('property', 'og:image', input.image.url),
+    meta('property', 'og:image:width', String(input.image.width)),
+    meta('property', 'og:image:height', String(input.image.height)),
+    meta('property', 'og:image:alt', input.image.alt),
+    meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', facts.title ?? site.name),
     meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', input.image.url),
+    meta('name', 'twitter:image:alt', input.image.alt),
   ];
-  if (input.imageUrl) {
-    tags.push(meta('property', 'og:image', input.imageUrl), meta('name', 'twitter:image', input.imageUrl));
-  }
   for (const alternate of facts.alternates ?? []) {
     tags.push(`<link rel="alternate" hreflang="${alternate.language}" href="${escapeHtml(`${origin}${alternate.path}`)}" />`);
   }

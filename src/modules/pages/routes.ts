@@ -21,6 +21,15 @@ import { childSitemap, mainSitemap, type SitemapSource } from './sitemap';
 import { publicOrigin } from './origin';
 import { pageDataLoader } from './page-data';
 import { loadPageRenderer, type PageRenderer } from './renderer';
+import { DEFAULT_SHARE_IMAGE, siteText } from './site-text';
+import { imageSizeFromFile } from 'image-size/fromFile';
+
+/** A picture a page is previewed with: a path of this site and its real size. */
+export interface PreviewImage {
+  path: string;
+  width: number;
+  height: number;
+}
 
 /** A rendered page: a few tens of kB; 300 of them stay under about 10 MB. */
 const PAGE_CACHE_ENTRIES = 300;
@@ -104,12 +113,19 @@ export function renderAddressOf(url: string): string {
   return search ? `${pathname}?${search}` : pathname;
 }
 
-/** The 1,200 px wide variant of an uploaded picture when it exists (link previews ask for that size). */
-export function previewImagePath(uploadsDir: string, image: string | undefined): string | undefined {
+/**
+ * An uploaded picture for link previews: its 1,200 px wide variant when it exists (the size
+ * previews ask for), else the picture itself, with the size read from the file's header; null
+ * when there is no such readable file.
+ */
+export async function previewImageOf(uploadsDir: string, image: string | undefined): Promise<PreviewImage | null> {
   const match = image ? /^\/uploads\/([A-Za-z0-9_-]+)\.([a-z0-9]{2,5})$/.exec(image) : null;
-  if (!match) return undefined;
-  const variant = `${match[1]}-1200w.${match[2]}`;
-  return existsSync(path.join(uploadsDir, variant)) ? `/uploads/${variant}` : image;
+  if (!match) return null;
+  for (const name of [`${match[1]}-1200w.webp`, `${match[1]}.${match[2]}`]) {
+    const size = await imageSizeFromFile(path.join(uploadsDir, name)).catch(() => null);
+    if (size?.width && size.height) return { path: `/uploads/${name}`, width: size.width, height: size.height };
+  }
+  return null;
 }
 
 export interface PagesOptions {
@@ -153,10 +169,14 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
       prepared[apiPath] = await remembered(`data\u0000${apiPath}`, () => loadPageData(request));
     }
     const { html, facts } = entry.render({ url, language, answers: prepared });
-    const image = await remembered(`image\u0000${facts.image}`, () => previewImagePath(uploadsDir, facts.image) ?? '');
+    // Every page is previewed with a picture: its own, else the site's (described in the page's language).
+    const own = await remembered(`image\u0000${facts.image}`, () => previewImageOf(uploadsDir, facts.image));
+    const image = own
+      ? { ...own, alt: facts.imageAlt || facts.title || siteText[language].name }
+      : { ...DEFAULT_SHARE_IMAGE, alt: siteText[language].shareImageAlt };
     const document = pageDocument({
       template, language, origin, canonicalPath: canonicalPathOf(url), html, facts,
-      imageUrl: image ? `${origin}${image}` : undefined, dataElementId: entry.PAGE_DATA_ELEMENT_ID, answers: prepared,
+      image: { ...image, url: `${origin}${image.path}` }, dataElementId: entry.PAGE_DATA_ELEMENT_ID, answers: prepared,
     });
     const body = Buffer.from(document);
     return { status: facts.status, bodies: { identity: body }, etag: weakEtag(body) };

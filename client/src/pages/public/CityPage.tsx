@@ -26,7 +26,10 @@ export default function CityPage() {
   // The address's own text is shown only while the city loads (a link of this site was followed);
   // an answer that is not the city never repeats it: any text can be put in an address.
   const name = data?.name ?? (state.error ? t('servicemap.title') : city);
-  useDocumentTitle(name, { image: data?.countryMap || data?.thumbnail || undefined });
+  const previewAlt = data && (data.countryMap
+    ? altIn(i18n.resolvedLanguage, data.countryMapAltEn, data.countryMapAltAr) ?? t('city.countryMap', { name: data.name })
+    : altIn(i18n.resolvedLanguage, data.thumbnailAltEn, data.thumbnailAltAr));
+  useDocumentTitle(name, { image: data?.countryMap || data?.thumbnail || undefined, imageAlt: previewAlt || undefined });
   if (state.error?.status === 404) return <NotFoundPage />;
   return (
     <article className="page city-page">

@@ -28,7 +28,7 @@ export default function PostDetailPage() {
   const other = post?.language === 'ar' ? 'en' : 'ar';
   const counterpart = post?.translationOf ?? null;
   useDocumentTitle(post?.title, post ? {
-    description: post.describtion, image: post.image || undefined, type: 'article', contentLanguage: post.language,
+    description: post.describtion, image: post.image || undefined, imageAlt: post.imageAlt || undefined, type: 'article', contentLanguage: post.language,
     // Search engines and link previews learn of the same post in the other language.
     alternates: counterpart ? [{ language: other, path: `/p/${encodeURIComponent(counterpart)}` }] : undefined,
   } : undefined);
