@@ -62,6 +62,7 @@ function describeImport(report: ImportReport): string[] {
   }
   lines.push(`  files      ${report.files.copied} copied, ${report.files.alreadyPresent} already here`);
   if (report.keptDrafts > 0) lines.push(`  ${report.keptDrafts} post(s) kept as they are: this office holds them as drafts`);
+  if (report.keptOwn > 0) lines.push(`  ${report.keptOwn} item(s) kept as they are: this office made them itself`);
   if (report.replacedCities.length > 0) lines.push(`  replaced this office's own cities of the same name: ${report.replacedCities.join(', ')}`);
   return lines;
 }

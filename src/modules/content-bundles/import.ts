@@ -158,6 +158,7 @@ function summaryForAudit(report: ImportReport): Record<string, unknown> {
     if (added + updated + deleted > 0) changes[kind] = { added, updated, deleted };
   }
   if (report.keptDrafts > 0) changes.keptDrafts = report.keptDrafts;
+  if (report.keptOwn > 0) changes.keptOwn = report.keptOwn;
   if (report.replacedCities.length > 0) changes.replacedCities = report.replacedCities;
   return changes;
 }
@@ -198,6 +199,7 @@ export async function importBundle(archive: string, site: BundleSite, options: I
           appliedAt: nowIso(),
           changes: applied.changes,
           keptDrafts: applied.keptDrafts,
+          keptOwn: applied.keptOwn,
           replacedCities: applied.replacedCities,
           files: { copied: copiedCount, alreadyPresent: uploadsOf(bundle.content).filter((p) => bundle.files.has(p)).length - copiedCount },
         };
