@@ -13,6 +13,7 @@ import { apiModules } from './modules';
 import { JSON_BODY_LIMIT } from './shared/body-limits';
 import postServicesPlugin from './modules/posts/plugin';
 import repositoriesPlugin from './modules/repositories';
+import uploadWidthsPlugin from './modules/uploads/plugin';
 import dailyDigestsPlugin from './modules/visitor/plugin';
 import { runStartupTasks } from './startup';
 import authPlugin from './plugins/auth';
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(databasePlugin, { handle });
   await app.register(repositoriesPlugin);
+  await app.register(uploadWidthsPlugin);
   await app.register(postServicesPlugin);
   await app.register(dailyDigestsPlugin);
   await app.register(authPlugin);

@@ -19,6 +19,7 @@ import { bundleSiteOf, DEFAULT_SOURCE_NAME, trustedKeysOf, type BundleSite } fro
 import { importFigures, writeFiguresFile } from '../modules/office-figures/figures-file';
 import { postServices } from '../modules/posts/plugin';
 import { buildRepositories, type Repositories } from '../modules/repositories';
+import { UploadWidths } from '../modules/uploads/widths';
 import { siteNameOf } from '../modules/settings/site-name';
 import { machineActor } from '../modules/users/recovery';
 import { commandName } from './command-name';
@@ -46,7 +47,7 @@ async function withDatabase<T>(config: Config, work: (site: BundleSite, reposito
     await migrateToLatest(handle, config.backupsDir);
     const changes = new ContentChanges();
     const repositories = buildRepositories(handle.db, handle.sqlite, changes);
-    const { publicPosts } = postServices(repositories.posts, changes);
+    const { publicPosts } = postServices(repositories.posts, changes, new UploadWidths(config.uploadsDir, changes));
     const site = bundleSiteOf({ repositories, publicPosts, audit: repositories.audit, contentChanges: changes, db: handle.db });
     return await work(site, repositories);
   } finally {

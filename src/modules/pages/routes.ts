@@ -265,4 +265,4 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     if (!clientBuilt) return reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(NOT_BUILT_PAGE);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', clientDir);
   });
-}, { name: 'pages', dependencies: ['repositories', 'posts-services'] });
+}, { name: 'pages', dependencies: ['repositories', 'posts-services', 'upload-widths'] });

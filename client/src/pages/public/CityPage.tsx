@@ -40,11 +40,11 @@ export default function CityPage() {
         <>
           <div className="map-images">
             {data.countryMap && (
-              <figure><ResponsiveImage src={data.countryMap} alt={altIn(i18n.resolvedLanguage, data.countryMapAltEn, data.countryMapAltAr) ?? t('city.countryMap', { name: data.name })}
+              <figure><ResponsiveImage src={data.countryMap} widths={data.imageWidths} alt={altIn(i18n.resolvedLanguage, data.countryMapAltEn, data.countryMapAltAr) ?? t('city.countryMap', { name: data.name })}
                 sizes="(max-width: 44rem) 100vw, 40rem" width={640} height={480} /></figure>
             )}
             {data.cityMap && (
-              <figure><ResponsiveImage src={data.cityMap} alt={altIn(i18n.resolvedLanguage, data.cityMapAltEn, data.cityMapAltAr) ?? t('city.cityMap', { name: data.name })}
+              <figure><ResponsiveImage src={data.cityMap} widths={data.imageWidths} alt={altIn(i18n.resolvedLanguage, data.cityMapAltEn, data.cityMapAltAr) ?? t('city.cityMap', { name: data.name })}
                 sizes="(max-width: 44rem) 100vw, 40rem" width={640} height={480} loading="lazy" /></figure>
             )}
           </div>

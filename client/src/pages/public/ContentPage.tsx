@@ -24,7 +24,7 @@ function ContentPage({ type, titleKey }: { type: string; titleKey: string }) {
       {state.data && (
         <>
           {type === 'About' && state.data.image && (
-            <ResponsiveImage className="content-image" src={state.data.image} alt={altIn(i18n.resolvedLanguage, state.data.imageAltEn, state.data.imageAltAr)}
+            <ResponsiveImage className="content-image" src={state.data.image} widths={state.data.imageWidths} alt={altIn(i18n.resolvedLanguage, state.data.imageAltEn, state.data.imageAltAr)}
               sizes="(max-width: 60rem) 100vw, 60rem" width={960} height={540} />
           )}
           {text ? <div className="prose">{text}</div> : <Empty>{t('content.empty')}</Empty>}

@@ -33,7 +33,7 @@ export default function ServiceMapPage() {
           {cities.data.map((city) => (
             <li key={city._id}>
               <Link href={cityPagePath(city.name)} className="card city-card">
-                {city.thumbnail && <ResponsiveImage src={city.thumbnail} alt={altIn(i18n.resolvedLanguage, city.thumbnailAltEn, city.thumbnailAltAr)}
+                {city.thumbnail && <ResponsiveImage src={city.thumbnail} widths={city.imageWidths} alt={altIn(i18n.resolvedLanguage, city.thumbnailAltEn, city.thumbnailAltAr)}
                   sizes="(max-width: 40rem) 100vw, (max-width: 64rem) 50vw, 24rem" width={320} height={200} loading="lazy" decoding="async" />}
                 <span className="city-name">{city.name}</span>
               </Link>
