@@ -38,11 +38,15 @@ export default tseslint.config(
       ...reactHooks.configs.flat.recommended.rules,
       // Nothing of the server in the browser bundle: run-time vocabularies come from @shared/domain
       // (and the form labels of request fields from @shared/field-labels),
-      // API shapes from @shared/api-types and only as types (erased at build).
+      // API shapes from @shared/api-types and only as types (erased at build); the address and text
+      // rules both sides apply from @shared/public-paths and @shared/text (no server code in them).
       '@typescript-eslint/no-restricted-imports': ['error', {
         paths: [{ name: '@shared/api-types', allowTypeImports: true, message: 'API shapes are types: use `import type`.' }],
         patterns: [
-          { group: ['@shared/*', '!@shared/domain', '!@shared/api-types', '!@shared/field-labels'], message: 'The client may use @shared/domain, @shared/field-labels and @shared/api-types only.' },
+          {
+            group: ['@shared/*', '!@shared/domain', '!@shared/api-types', '!@shared/field-labels', '!@shared/public-paths', '!@shared/text'],
+            message: 'The client may use @shared/domain, @shared/field-labels, @shared/api-types, @shared/public-paths and @shared/text only.',
+          },
           { group: ['**/src/**'], message: 'Server code never goes into the client: use @shared/domain or @shared/api-types.' },
         ],
       }],

@@ -75,11 +75,24 @@ describe('npm run content', { timeout: 60_000 }, () => {
 
     const replay = content(['import', bundle], office);
     expect(replay.code).toBe(1);
-    expect(replay.err).toBe('refused: This bundle was already applied here: nothing was changed\n');
+    // In both languages, as the dashboard says it: field offices' operators read Arabic.
+    expect(replay.err).toBe('refused: This bundle was already applied here: nothing was changed\nمرفوض: تم تطبيق هذه الحزمة هنا من قبل: لم يتغير شيء\n');
 
     const untrusted = content(['import', bundle], { ...office, CONTENT_TRUSTED_KEYS: '' });
     expect(untrusted.code).toBe(1);
-    expect(untrusted.err).toMatch(/^refused: The bundle is signed by a key this site does not trust.*\nnothing was changed\n$/);
+    expect(untrusted.err).toBe([
+      'refused: The bundle is signed by a key this site does not trust: add headquarters\' public key under Content bundles first',
+      'nothing was changed',
+      'مرفوض: الحزمة موقّعة بمفتاح لا يثق به هذا الموقع: أضف أولاً المفتاح العام للمقر الرئيسي في صفحة حزم المحتوى',
+      'لم يتغير شيء',
+      '',
+    ].join('\n'));
+
+    const damagedFile = path.join(scratch, 'damaged.tar.gz');
+    writeFileSync(damagedFile, readFileSync(bundle).subarray(0, 200));
+    const damaged = content(['import', damagedFile], office);
+    expect(damaged.code).toBe(1);
+    expect(damaged.err).toBe('refused: The bundle file is damaged or is not a content bundle\nnothing was changed\nمرفوض: ملف الحزمة تالف أو ليس حزمة محتوى\nلم يتغير شيء\n');
 
     const since = path.join(scratch, 'since.tar.gz');
     expect(content(['export', '--out', since, '--since', 'last'], { DATA_DIR: hqDir }).out).toMatch(/changes since \d{8}-\d{6}-[0-9a-f]{6}/);
@@ -97,7 +110,8 @@ describe('npm run content', { timeout: 60_000 }, () => {
     await withSite(officeDir, async () => {
       const result = content(['import', since], { DATA_DIR: officeDir, CONTENT_TRUSTED_KEYS: publicKey });
       expect(result.code).toBe(1);
-      expect(result.err).toMatch(/the server is running: import from Dashboard > Content bundles/);
+      expect(result.err).toMatch(/^refused: The server is running: import from Dashboard > Content bundles/);
+      expect(result.err).toMatch(/\nمرفوض: الخادم يعمل: استورد الحزمة من لوحة التحكم/);
     });
     expect(content(['import', since], { DATA_DIR: officeDir, CONTENT_TRUSTED_KEYS: publicKey }).code).toBe(0);
   });
@@ -123,6 +137,7 @@ describe('npm run content', { timeout: 60_000 }, () => {
     const refused = content(['import-stats', damaged], { DATA_DIR: hqDir });
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(/^refused: The figures file is damaged/);
+    expect(refused.err).toMatch(/\nمرفوض: .+\n/);
   });
 
   it('explains its usage with exit code 2', () => {

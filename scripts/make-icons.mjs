@@ -2,7 +2,10 @@
 // the site's mark (the favicon's tick in a teal disc). The PNGs are committed; run this again only
 // when the mark changes. "any" icons: the disc on a transparent ground; "maskable" icons: the
 // ground is full-bleed teal and the tick sits inside the central safe zone (80 %), so launchers
-// that crop to a circle or a squircle never cut it.
+// that crop to a circle or a squircle never cut it. Also the site's default link-preview picture
+// (client/public/share-image.png, 1,200 x 630, the size Open Graph and Twitter cards ask for): the
+// mark on the teal ground, without text, so it needs no font and says nothing in one language only
+// (its description, in the page's language, is the og:image:alt the pages module writes).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -19,4 +22,8 @@ for (const size of [192, 512]) {
   await sharp(Buffer.from(anyIcon), { density: 72 * size / 32 }).resize(size, size).png({ compressionLevel: 9, palette: true }).toFile(path.join(outDir, `icon-${size}.png`));
   await sharp(Buffer.from(maskableIcon), { density: 72 * size / 32 }).resize(size, size).png({ compressionLevel: 9, palette: true }).toFile(path.join(outDir, `icon-maskable-${size}.png`));
 }
-console.log(`icons written to ${path.relative(process.cwd(), outDir)}`);
+const SHARE = { width: 1200, height: 630 };
+const shareImage = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SHARE.width} ${SHARE.height}"><rect width="${SHARE.width}" height="${SHARE.height}" fill="${TEAL}"/>`
+  + `<circle cx="600" cy="315" r="190" fill="#fff"/><g transform="translate(600 315) scale(16) translate(-16 -16)"><path d="M9 17l5 5 9-11" stroke="${TEAL}" stroke-width="3" fill="none" stroke-linecap="round" stroke-linejoin="round"/></g></svg>`;
+await sharp(Buffer.from(shareImage)).resize(SHARE.width, SHARE.height).png({ compressionLevel: 9, palette: true }).toFile(path.join(outDir, '..', 'share-image.png'));
+console.log(`icons written to ${path.relative(process.cwd(), outDir)}, share-image.png beside them`);

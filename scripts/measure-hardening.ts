@@ -2,17 +2,21 @@
 //   errors   - the answer to a 979 KB login body with 90,000 unknown keys (size, time);
 //   logins   - 200 parallel wrong logins from one address, in waves until every answer is 429;
 //   timeouts - a client that stalls after 8 body bytes, one that drips its headers, and a steady
-//              10 MB upload at 128 KB/s (takes about 80 s), at the real timeout defaults.
-// Run: npm run measure:hardening [-- --only errors,logins]
-import { mkdtempSync, rmSync } from 'node:fs';
+//              10 MB upload at 128 KB/s (takes about 80 s), at the real timeout defaults;
+//   uploads  - the crafted 16-frame 2,500 x 2,500 GIF, seven 100-megapixel PNGs in one call, one
+//              100-megapixel PNG and one noisy 7-megapixel photo: status, wall and CPU time, and
+//              the files the uploads folder holds afterwards.
+// Run: npm run measure:hardening [-- --only errors,logins,uploads]
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { hundredMegapixelPng, noisyPhoto, sixteenFrameGif } from '../src/test/crafted-images';
 
 const ADMIN = { email: 'measure@example.org', password: 'measure-password-1' };
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : ['errors', 'logins', 'timeouts'];
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : ['errors', 'logins', 'uploads', 'timeouts'];
 
 async function errors(base: string, token: string): Promise<void> {
   const keys = Array.from({ length: 90_000 }, (_, n) => `"a${n}":0`).join(',');
@@ -42,6 +46,28 @@ async function logins(base: string): Promise<void> {
     if (counted(401) === 0 || wave === 30) break;
   }
   console.log(`logins: ${checked} password checks in all, ${(performance.now() - started).toFixed(0)} ms`);
+}
+
+async function uploads(base: string, token: string, uploadsDir: string): Promise<void> {
+  const [gif, png, photo] = [await sixteenFrameGif(), await hundredMegapixelPng(), await noisyPhoto()];
+  const cases: Array<[string, string, string, Buffer[]]> = [
+    ['16-frame 2,500 x 2,500 GIF', '/api/upload', 'image', [gif]],
+    ['seven 100 MP PNGs in one call', '/api/upload/multi', 'pictures', Array.from({ length: 7 }, () => png)],
+    ['one 100 MP PNG', '/api/upload', 'image', [png]],
+    ['two 100 MP PNGs in one call (the bound)', '/api/upload/multi', 'pictures', [png, png]],
+    ['one noisy 3,000 x 2,250 photo', '/api/upload', 'image', [photo]],
+  ];
+  for (const [name, url, field, files] of cases) {
+    const form = new FormData();
+    for (const file of files) form.append(field, new Blob([new Uint8Array(file)]), 'file');
+    const before = readdirSync(uploadsDir).length;
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const response = await fetch(`${base}${url}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).catch(() => null);
+    const used = process.cpuUsage(cpu);
+    const body = response ? await response.text() : '(no answer)';
+    console.log(`uploads: ${name} (${(files.reduce((sum, file) => sum + file.length, 0) / 1024).toFixed(0)} KB) -> ${response?.status ?? 'dropped'} in ${(performance.now() - started).toFixed(0)} ms wall, ${((used.user + used.system) / 1000).toFixed(0)} ms CPU; files added: ${readdirSync(uploadsDir).length - before}${response && response.status >= 400 ? ` (${body.slice(0, 90)})` : ''}`);
+  }
 }
 
 function connect(port: number): Promise<{ socket: net.Socket; closed: Promise<number>; received: () => string }> {
@@ -107,6 +133,7 @@ try {
   const token = ((await (await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()) as { token: string }).token;
   if (only.includes('errors')) await errors(base, token);
   if (only.includes('logins')) await logins(base);
+  if (only.includes('uploads')) await uploads(base, token, config.uploadsDir);
   if (only.includes('timeouts')) await timeouts(port, token);
 } finally {
   await app.close();

@@ -1,6 +1,7 @@
 // Cross-cutting behaviour of the whole server: error shapes, headers, docs, SPA fallback, persistence.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, JSON_BODY_LIMIT } from './app';
@@ -31,6 +32,23 @@ describe('health and documentation', () => {
     expect(document.paths['/api/users/login'].post.requestBody).toBeDefined();
     const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('sends the documentation page and its files a policy with no inline script, framed by this site only, no plugins', async () => {
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/static/index.html', '/api/docs/static/swagger-initializer.js', '/api/docs/json']) {
+      const answer = await ctx.app.inject({ method: 'GET', url });
+      const policy = Object.fromEntries(String(answer.headers['content-security-policy']).split(';').map((part) => {
+        const [name, ...values] = part.trim().split(/\s+/);
+        return [name, values.join(' ')];
+      }));
+      expect({ url, script: policy['script-src'] }).toEqual({ url, script: "'self'" });
+      expect(policy['frame-ancestors']).toBe("'self'");
+      expect(policy['object-src']).toBe("'none'");
+      expect(policy['base-uri']).toBe("'self'");
+    }
+    // The page itself names its scripts as files: nothing inline needs allowing.
+    const page = (await ctx.app.inject({ method: 'GET', url: '/api/docs/static/index.html' })).body;
+    expect(page).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   });
 });
 
@@ -103,12 +121,24 @@ describe('pages and headers', () => {
     const clientDir = path.join(dataDir, 'client');
     mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
     writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Site</title><div id="root"></div>');
-    writeFileSync(path.join(clientDir, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
+    // As the build writes them: each file beside its brotli and gzip copies.
+    for (const [name, text] of [['index-AbCd1234.js', 'console.log(1)'], ['index-Xy9876Zw.css', 'body{}'], ['translate.json', '{}']]) {
+      writeFileSync(path.join(clientDir, 'assets', name), text);
+      writeFileSync(path.join(clientDir, 'assets', `${name}.br`), brotliCompressSync(text));
+      writeFileSync(path.join(clientDir, 'assets', `${name}.gz`), gzipSync(text));
+    }
     const app = await buildApp(makeTestConfig(dataDir, { CLIENT_DIR: clientDir }), { logger: false });
     try {
-      const asset = await app.inject({ method: 'GET', url: '/assets/index-AbCd1234.js' });
-      expect(asset.statusCode).toBe(200);
-      expect(asset.headers['cache-control']).toContain('immutable');
+      // Whatever compression the browser accepts, a hashed file is kept a year and never revalidated.
+      for (const acceptEncoding of ['', 'gzip, deflate, br, zstd', 'gzip', 'br;q=0, gzip']) {
+        for (const url of ['/assets/index-AbCd1234.js', '/assets/index-Xy9876Zw.css']) {
+          const asset = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+          expect(asset.statusCode).toBe(200);
+          expect({ url, acceptEncoding, cacheControl: asset.headers['cache-control'] }).toEqual({ url, acceptEncoding, cacheControl: 'public, max-age=31536000, immutable' });
+        }
+        const unhashed = await app.inject({ method: 'GET', url: '/assets/translate.json', headers: { 'accept-encoding': acceptEncoding } });
+        expect(unhashed.headers['cache-control']).toBe('no-cache');
+      }
       for (const url of ['/', '/about', '/p/123', '/posts/Flyer%20And%20Brochure?p=2']) {
         const page = await app.inject({ method: 'GET', url });
         expect(page.statusCode, url).toBe(200);
@@ -118,6 +148,34 @@ describe('pages and headers', () => {
       expect((await app.inject({ method: 'GET', url: '/assets/missing-XyZ12345.js' })).statusCode).toBe(404);
     } finally {
       await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the staff shells', () => {
+  it('answers the dashboard and login shells private, no-store, with no validator a cache could keep, built client or not', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'site-shell-'));
+    const clientDir = path.join(dataDir, 'client');
+    mkdirSync(clientDir, { recursive: true });
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Site</title><div id="root"></div>');
+    writeFileSync(path.join(clientDir, 'index.html.br'), brotliCompressSync('<!doctype html><title>Site</title><div id="root"></div>'));
+    const built = await buildApp(makeTestConfig(dataDir, { CLIENT_DIR: clientDir }), { logger: false });
+    try {
+      for (const app of [built, ctx.app]) {
+        for (const url of ['/dashboard', '/dashboard/', '/dashboard/posts/new', '/login_page_2022', '/login_page_2022?next=%2Fdashboard']) {
+          for (const acceptEncoding of ['', 'gzip, deflate, br']) {
+            const shell = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+            expect(shell.statusCode, url).toBe(200);
+            expect(shell.headers['content-type']).toMatch(/^text\/html/);
+            expect({ url, cacheControl: shell.headers['cache-control'] }).toEqual({ url, cacheControl: 'private, no-store' });
+            expect(shell.headers.etag, url).toBeUndefined();
+            expect(shell.headers['last-modified'], url).toBeUndefined();
+          }
+        }
+      }
+    } finally {
+      await built.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

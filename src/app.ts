@@ -13,6 +13,7 @@ import { apiModules } from './modules';
 import { JSON_BODY_LIMIT } from './shared/body-limits';
 import postServicesPlugin from './modules/posts/plugin';
 import repositoriesPlugin from './modules/repositories';
+import uploadWidthsPlugin from './modules/uploads/plugin';
 import dailyDigestsPlugin from './modules/visitor/plugin';
 import { runStartupTasks } from './startup';
 import authPlugin from './plugins/auth';
@@ -25,6 +26,7 @@ import type { PageRenderer } from './modules/pages/renderer';
 import pagesPlugin from './modules/pages/routes';
 import { installHttpCaching } from './plugins/http-cache';
 import { installSecurityHeaders } from './plugins/security-headers';
+import { MAX_PATH_SEGMENT_CHARS, originFormOf, refuseOverlongAddresses } from './plugins/request-target';
 import { registerStaticFiles } from './plugins/static-files';
 import { serializerCompiler } from './plugins/serialization';
 import { validatorCompiler } from './plugins/validation';
@@ -87,7 +89,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     keepAliveTimeout: timeouts.keepAliveMs,
     requestTimeout: timeouts.requestMs,
     http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT_CHARS },
+    // Every route, hook and page sees a path, never an absolute-form target.
+    rewriteUrl: (raw) => originFormOf(raw.url ?? '/'),
     frameworkErrors: answerRouterError,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -100,12 +104,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  refuseOverlongAddresses(app);
   installSecurityHeaders(app);
   // Before compression: validators are computed on the plain body.
   installHttpCaching(app);
 
   await app.register(databasePlugin, { handle });
   await app.register(repositoriesPlugin);
+  await app.register(uploadWidthsPlugin);
   await app.register(postServicesPlugin);
   await app.register(dailyDigestsPlugin);
   await app.register(authPlugin);

@@ -89,6 +89,7 @@ export const messages = {
   tooManyRequests: { en: 'Too many requests, please try again later', ar: 'طلبات كثيرة جداً، يرجى المحاولة لاحقاً' },
   serverError: { en: 'Something went wrong on the server', ar: 'حدث خطأ في الخادم' },
   fileTypeNotSupported: { en: 'Error! File Type is not supported', ar: 'خطأ! نوع الملف غير مدعوم' },
+  rangeNotSatisfiable: { en: 'The requested range is outside the file', ar: 'النطاق المطلوب خارج حدود الملف' },
   fileTooLarge: { en: 'The file is too large', ar: 'حجم الملف كبير جداً' },
   tooManyFiles: { en: 'Too many files in one upload', ar: 'عدد الملفات كبير جداً في عملية رفع واحدة' },
   tooManyFormFields: { en: 'The upload holds too many form fields', ar: 'يحتوي الرفع على عدد كبير جداً من حقول النموذج' },

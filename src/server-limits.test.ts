@@ -74,11 +74,12 @@ describe('timeouts', () => {
   });
 
   it('takes a slow but steady 10 MB upload in full (gaps far below the idle timeout, well within the request timeout)', async () => {
-    // A real PDF carrying 10 MB of incompressible bytes (an attachment), so its rewrite keeps them.
-    const { PDFDocument } = await import('@cantoo/pdf-lib');
+    // A real PDF carrying 10 MB of incompressible bytes in a stream its page uses, so its rewrite
+    // keeps them (an attachment would be removed: uploads keep no embedded files).
+    const { PDFDocument, PDFName } = await import('@cantoo/pdf-lib');
     const document = await PDFDocument.create();
-    document.addPage();
-    await document.attach(randomBytes(10 * 1024 * 1024), 'filler.bin', { mimeType: 'application/octet-stream' });
+    const page = document.addPage();
+    page.node.set(PDFName.of('PieceInfo'), document.context.register(document.context.stream(randomBytes(10 * 1024 * 1024))));
     const pdf = Buffer.from(await document.save({ useObjectStreams: false }));
     const boundary = 'steady-upload';
     const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
@@ -96,7 +97,7 @@ describe('timeouts', () => {
     await client.closedAfterMs;
     expect(client.received()).toMatch(/^HTTP\/1\.1 200/);
     const stored = /"\/uploads\/([^"]+)"/.exec(client.received())![1];
-    // Rewritten without metadata, with every byte of the attachment still there.
+    // Rewritten without metadata, with every byte of the filler still there.
     expect(statSync(path.join(ctx.config.uploadsDir, stored)).size).toBeGreaterThan(10 * 1024 * 1024);
     expect(readFileSync(path.join(ctx.config.uploadsDir, stored)).subarray(0, 5).toString()).toBe('%PDF-');
   });

@@ -28,18 +28,26 @@ test.beforeAll(async ({ request }) => {
   expect(response.status(), await response.text()).toBe(201);
 });
 
-/** Every srcset candidate of every uploaded image on the page answers 200 with an image. */
+/**
+ * Every srcset candidate of every uploaded image on the page answers 200 with an image exactly as
+ * wide as its descriptor says (a picture lists only its narrower variants and itself).
+ */
 async function expectVariantsLoad(page: Page): Promise<number> {
   const sets = await page.locator('img[src^="/uploads/"]').evaluateAll((images) => images.map((img) => img.getAttribute('srcset') ?? ''));
   expect(sets.length).toBeGreaterThan(0);
   let checked = 0;
-  for (const set of sets) {
-    const candidates = set.split(',').map((entry) => entry.trim().split(/\s+/));
-    expect(candidates.map(([, width]) => width)).toEqual(['480w', '960w', '1200w', '1600w']);
-    for (const [url] of candidates) {
+  for (const set of sets.filter((candidates) => candidates !== '')) {
+    for (const [url, descriptor] of set.split(',').map((entry) => entry.trim().split(/\s+/))) {
       const answer = await page.request.get(url);
       expect(answer.status(), url).toBe(200);
       expect(answer.headers()['content-type']).toMatch(/^image\//);
+      const width = await page.evaluate(async (address) => {
+        const image = new Image();
+        image.src = address;
+        await image.decode();
+        return image.naturalWidth;
+      }, url);
+      expect(`${width}w`, url).toBe(descriptor);
       checked += 1;
     }
   }
@@ -59,7 +67,8 @@ test('a post shows its image and album with the staff\'s alt texts, and every va
   await expect(page.getByRole('link', { name: 'Hotline poster on a wall' })).toBeVisible();
   // A decorative picture's link is still named (by its number).
   await expect(page.getByRole('link', { name: 'Picture 2' })).toBeVisible();
-  expect(await expectVariantsLoad(page)).toBe(3 * 4);
+  // The test pictures are 1 px wide: none has a narrower variant, so each lists only itself, at 1w.
+  expect(await expectVariantsLoad(page)).toBe(3);
   await expectNoImageWithoutText(page);
 });
 

@@ -1,7 +1,8 @@
 // Every public route in both languages, the home menu, the language switch, the theme, the 533
 // button and the mobile menu.
 import { expect, test } from '@playwright/test';
-import { BASE_URL, openAs, waitForHydration, watchConsole } from './public-helpers';
+import { cityPagePath } from '../../src/shared/public-paths';
+import { BASE_URL, createCity, openAs, waitForHydration, watchConsole } from './public-helpers';
 
 const ROUTES: Array<[path: string, en: string, ar: string]> = [
   ['/', 'Together against human trafficking', 'معاً ضد الاتجار بالبشر'],
@@ -39,6 +40,26 @@ for (const language of ['en', 'ar'] as const) {
     checkConsole();
   });
 }
+
+test('a city whose name holds /, &, : and ? opens from the service map and from its own address, in both languages', async ({ page, request }) => {
+  const name = `Erbil/Duhok & Zakho: where? ${Date.now()}`;
+  await createCity(request, name);
+  const checkConsole = watchConsole(page);
+  for (const language of ['ar', 'en'] as const) {
+    await openAs(page, '/servicemap', { language });
+    // Followed in the browser (the application's own navigation)...
+    await page.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    expect(new URL(page.url()).pathname).toBe(cityPagePath(name));
+    await expect(page.getByText(`${name} main street 1`)).toBeVisible();
+    // ...and loaded from the server at that address.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await waitForHydration(page);
+    await expect(page.getByText(`${name} main street 1`)).toBeVisible();
+  }
+  checkConsole();
+});
 
 test('the home menu has the eight links, the search link and no dashboard link for visitors', async ({ page }) => {
   await openAs(page, '/');

@@ -9,16 +9,17 @@ import { loadConfig, type Config } from '../config';
 import { ContentChanges } from '../content-changes';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrator';
-import { ApiError } from '../errors';
+import { ApiError, type BilingualMessage } from '../errors';
 import { exportBundle } from '../modules/content-bundles/export';
 import { BUNDLE_KINDS } from '../modules/content-bundles/format';
 import { importBundle, type ImportReport } from '../modules/content-bundles/import';
 import { generateSigningKey, isReadableByOthers, loadSigningKey } from '../modules/content-bundles/keys';
-import { BundleRefusedError } from '../modules/content-bundles/messages';
+import { BundleRefusedError, bundleMessages, refusalLines, refused } from '../modules/content-bundles/messages';
 import { bundleSiteOf, DEFAULT_SOURCE_NAME, trustedKeysOf, type BundleSite } from '../modules/content-bundles/site';
 import { importFigures, writeFiguresFile } from '../modules/office-figures/figures-file';
 import { postServices } from '../modules/posts/plugin';
 import { buildRepositories, type Repositories } from '../modules/repositories';
+import { UploadWidths } from '../modules/uploads/widths';
 import { siteNameOf } from '../modules/settings/site-name';
 import { machineActor } from '../modules/users/recovery';
 import { commandName } from './command-name';
@@ -46,7 +47,7 @@ async function withDatabase<T>(config: Config, work: (site: BundleSite, reposito
     await migrateToLatest(handle, config.backupsDir);
     const changes = new ContentChanges();
     const repositories = buildRepositories(handle.db, handle.sqlite, changes);
-    const { publicPosts } = postServices(repositories.posts, changes);
+    const { publicPosts } = postServices(repositories.posts, changes, new UploadWidths(config.uploadsDir, changes));
     const site = bundleSiteOf({ repositories, publicPosts, audit: repositories.audit, contentChanges: changes, db: handle.db });
     return await work(site, repositories);
   } finally {
@@ -62,8 +63,16 @@ function describeImport(report: ImportReport): string[] {
   }
   lines.push(`  files      ${report.files.copied} copied, ${report.files.alreadyPresent} already here`);
   if (report.keptDrafts > 0) lines.push(`  ${report.keptDrafts} post(s) kept as they are: this office holds them as drafts`);
+  if (report.keptOwn > 0) lines.push(`  ${report.keptOwn} item(s) kept as they are: this office made them itself`);
   if (report.replacedCities.length > 0) lines.push(`  replaced this office's own cities of the same name: ${report.replacedCities.join(', ')}`);
   return lines;
+}
+
+/** A refusal's words in both languages: a bundle's reason, or the first error of a refused figures file. */
+function reasonOf(error: BundleRefusedError | ApiError): BilingualMessage {
+  if (error instanceof BundleRefusedError) return error.reason;
+  const [first] = error.errors;
+  return { en: first?.messageEn ?? error.message, ar: first?.messageAr ?? error.message };
 }
 
 function required(value: string | undefined, what: string): string {
@@ -119,9 +128,7 @@ async function run(argv: string[]): Promise<void> {
     case 'import': {
       const archive = path.resolve(required(positionals[0], '<file>'));
       if (!existsSync(archive)) throw new Error(`${archive} does not exist`);
-      if (databaseInUse(config.databaseFile)) {
-        throw new Error('the server is running: import from Dashboard > Content bundles (it refreshes the public site at once), or stop the server first');
-      }
+      if (databaseInUse(config.databaseFile)) throw refused(409, bundleMessages.serverRunning);
       await withDatabase(config, async (site) => {
         const report = await importBundle(archive, site, {
           dataDir: config.dataDir, uploadsDir: config.uploadsDir, trustedKeys: await trustedKeysOf(config, site.settings), actor: CLI_ACTOR,
@@ -171,8 +178,7 @@ export async function contentCommand(args: string[]): Promise<number> {
       return 2;
     }
     if (error instanceof BundleRefusedError || error instanceof ApiError) {
-      console.error(`refused: ${error.message}`);
-      if (!/nothing was changed/.test(error.message)) console.error('nothing was changed');
+      for (const line of refusalLines(reasonOf(error))) console.error(line);
     } else {
       console.error(`failed: ${error instanceof Error ? error.message : String(error)}`);
     }

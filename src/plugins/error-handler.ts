@@ -20,6 +20,7 @@ const messageByStatus: Record<number, BilingualMessage> = {
   406: messages.unsupportedMediaType,
   413: messages.bodyTooLarge,
   415: messages.unsupportedMediaType,
+  416: messages.rangeNotSatisfiable,
   429: messages.tooManyRequests,
 };
 
@@ -39,6 +40,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       }
       // 406 comes from multipart parsing a non-multipart body: for clients it is a wrong content type.
       const answered = status === 406 ? 415 : status;
+      // A range past a file's end (static files): the answer says the file's size (RFC 9110, 15.5.17).
+      const contentRange = (error as { headers?: Record<string, string> }).headers?.['Content-Range'];
+      if (answered === 416 && contentRange) reply.header('Content-Range', contentRange);
       return reply.status(answered).send(errorBody(messageByStatus[answered] ?? messages.badRequest));
     }
     const storageProblem = describeStorageError(error, app.config.databaseFile);

@@ -19,8 +19,22 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'self'",
 ].join('; ');
 
-// The API documentation page (swagger-ui) runs its own inline bootstrap script.
-const DOCS_CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
+// The API documentation page (swagger-ui): its scripts are files of this site (the initializer
+// too), so no inline script runs; its interface sets inline styles. Nothing may frame it but this
+// site, and no plugin content loads.
+export const DOCS_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
 
 const COMMON_HEADERS = {
   'X-Content-Type-Options': 'nosniff',

@@ -3,6 +3,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { removeControlCharactersIn } from '@shared/text';
 
 // ajv-formats is CommonJS: its default export arrives wrapped under some loaders.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
@@ -57,6 +58,9 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
       guarded.errors = [TOO_MANY_NODES];
       return false;
     }
+    // Stored text never holds control characters (tab and newlines are kept): removed here,
+    // once, for every JSON body, before the schema checks lengths and required text.
+    removeControlCharactersIn(data);
     const valid = validate(data);
     guarded.errors = validate.errors;
     return valid;

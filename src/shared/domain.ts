@@ -46,6 +46,14 @@ export type BundleKind = (typeof BUNDLE_KINDS)[number];
 export const IMAGE_VARIANT_WIDTHS = [480, 960, 1200, 1600] as const;
 export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
 
+/**
+ * The variant widths an image of this width has: only narrower ones (a variant is never larger
+ * than its source, and never a copy of it). The image itself stands for its own width.
+ */
+export function variantWidthsFor(sourceWidth: number): ImageVariantWidth[] {
+  return IMAGE_VARIANT_WIDTHS.filter((width) => width < sourceWidth);
+}
+
 export function imageVariantPath(path: string, width: ImageVariantWidth): string {
   const dot = path.lastIndexOf('.');
   return `${dot > path.lastIndexOf('/') ? path.slice(0, dot) : path}-${width}w.webp`;
@@ -61,6 +69,8 @@ export interface PageFacts {
   description?: string;
   /** An upload path (/uploads/...) that stands for the page in link previews. */
   image?: string;
+  /** What that picture shows, in the page's language (og:image:alt); the page title when empty. */
+  imageAlt?: string;
   type?: 'website' | 'article';
   /** The language of the page's main text when it differs from the interface (a post). */
   contentLanguage?: Language;

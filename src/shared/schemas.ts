@@ -58,6 +58,14 @@ export const errorResponses = {
   429: ErrorBodySchema,
 };
 
+/**
+ * The width in pixels of each uploaded picture an item shows, by path: its responsive variants
+ * are those of the widths narrower than it (docs/api-contract.md, Uploads). Absent where not given.
+ */
+export const ImageWidthsSchema = Type.Optional(Type.Record(Type.String(), Type.Integer(), {
+  description: 'Width in pixels of each uploaded picture shown, by path; its variants are the variant widths narrower than it',
+}));
+
 /** Longer than any good description: a flyer's full text belongs in the post's own text. */
 export const ALT_TEXT_MAX = 500;
 

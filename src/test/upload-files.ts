@@ -162,3 +162,32 @@ export function webpChunks(file: Buffer): string[] {
   }
   return names;
 }
+
+/** Marks planted in a PDF's active content and attachment; none may survive the upload. */
+export const PLANTED_ACTIVE = { script: 'app.alert(PLANTED_SCRIPT)', attachment: 'PLANTED-ATTACHMENT-BYTES', launch: 'planted-launch.exe' } as const;
+
+/**
+ * A one-page PDF that runs a script on opening (/OpenAction), on page events (/AA) and from the
+ * name tree (/Names /JavaScript), launches a program from a link, carries an embedded file in the
+ * name tree and in a file-attachment annotation, and keeps one harmless link to an address.
+ */
+export function pdfWithActiveContent(): Buffer {
+  const js = (text: string) => `<< /Type /Action /S /JavaScript /JS (${text}) >>`;
+  const attachment = PLANTED_ACTIVE.attachment;
+  const content = 'BT /F1 18 Tf 40 150 Td (Flyer text stays) Tj ET';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R /OpenAction 6 0 R /AA << /WC 7 0 R >> /Names << /JavaScript << /Names [(init) 7 0 R] >> /EmbeddedFiles << /Names [(secret.txt) 8 0 R] >> >> >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> /AA << /O 7 0 R >> /Annots [10 0 R 11 0 R 12 0 R] >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    js(PLANTED_ACTIVE.script),
+    js(`${PLANTED_ACTIVE.script} again`),
+    '<< /Type /Filespec /F (secret.txt) /EF << /F 9 0 R >> >>',
+    `<< /Type /EmbeddedFile /Length ${attachment.length} >>\nstream\n${attachment}\nendstream`,
+    `<< /Type /Annot /Subtype /Link /Rect [0 0 50 50] /A << /S /Launch /F (${PLANTED_ACTIVE.launch}) >> >>`,
+    '<< /Type /Annot /Subtype /FileAttachment /Rect [60 0 80 20] /FS 8 0 R >>',
+    '<< /Type /Annot /Subtype /Link /Rect [100 0 150 50] /A << /S /URI /URI (https://example.org/help) >> >>',
+  ];
+  return pdfOf('1.7', objects);
+}

@@ -9,7 +9,7 @@ export function PostCard({ post, width, eager }: { post: PublicPost; width: numb
   return (
     <article className="card post-card">
       {post.image && (
-        <ResponsiveImage src={post.image} alt={post.imageAlt} sizes="(max-width: 40rem) 100vw, (max-width: 64rem) 50vw, 24rem"
+        <ResponsiveImage src={post.image} widths={post.imageWidths} alt={post.imageAlt} sizes="(max-width: 40rem) 100vw, (max-width: 64rem) 50vw, 24rem"
           width={400} height={225} loading={eager ? 'eager' : 'lazy'} decoding="async" />
       )}
       <div className="card-body">

@@ -1,7 +1,9 @@
 // An uploaded image with its responsive variants (written beside it on upload, and answered by
 // the original until an older image has them), so a phone downloads the 480 px one, not 2,560.
+// The srcset names only what exists: the variants narrower than the picture, and the picture
+// itself at its own width, which the API answers give (imageWidths). Without it, no srcset.
 import type { ImgHTMLAttributes } from 'react';
-import { IMAGE_VARIANT_WIDTHS, imageVariantPath } from '@shared/domain';
+import { imageVariantPath, variantWidthsFor } from '@shared/domain';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt'> & {
   src: string;
@@ -9,12 +11,19 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt'>
   alt: string | null | undefined;
   /** How wide the image is shown, as for the sizes attribute. */
   sizes: string;
+  /** The widths of the answer's pictures by path (its imageWidths). */
+  widths: Readonly<Record<string, number>> | undefined;
 };
 
-export function ResponsiveImage({ src, alt, sizes, ...rest }: Props) {
-  const isUpload = src.startsWith('/uploads/');
-  const srcSet = isUpload ? IMAGE_VARIANT_WIDTHS.map((width) => `${imageVariantPath(src, width)} ${width}w`).join(', ') : undefined;
-  return <img src={src} srcSet={srcSet} sizes={isUpload ? sizes : undefined} alt={alt ?? ''} {...rest} />;
+/** The srcset of an uploaded picture of this width: its narrower variants, then itself. */
+export function srcSetOf(src: string, width: number | undefined): string | undefined {
+  if (!src.startsWith('/uploads/') || !width) return undefined;
+  return [...variantWidthsFor(width).map((variant) => `${imageVariantPath(src, variant)} ${variant}w`), `${src} ${width}w`].join(', ');
+}
+
+export function ResponsiveImage({ src, alt, sizes, widths, ...rest }: Props) {
+  const srcSet = srcSetOf(src, widths?.[src]);
+  return <img src={src} srcSet={srcSet} sizes={srcSet ? sizes : undefined} alt={alt ?? ''} {...rest} />;
 }
 
 /** The alt text of a bilingual image (About, cities) in the page's language. */

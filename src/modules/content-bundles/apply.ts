@@ -2,6 +2,9 @@
 // through each content module's record store (stores.ts).
 // Rules:
 // - items are created or replaced under the source's own ids (upsert); identical items are left alone;
+// - an item the office made itself is never changed or deleted, even when a bundle carries its id
+//   (an item is the office's own when it exists here and no source ever brought it; page texts,
+//   one per type, are the exception: headquarters' text of a type is the text of that type);
 // - an incremental bundle deletes what its tombstones name, a full bundle what the same source
 //   brought before and no longer has; neither ever deletes the office's own content;
 // - a post the office keeps as a draft is never touched, whatever the bundle says;
@@ -31,6 +34,8 @@ interface AppliedChanges {
   changes: Record<BundleKind, KindChanges>;
   /** Posts the bundle would have changed or removed, kept because the office holds them as drafts. */
   keptDrafts: number;
+  /** Items the bundle carried under the id of an item the office made itself, left as the office has them. */
+  keptOwn: number;
   /** Office cities removed because a bundle city has their name. */
   replacedCities: string[];
   /** Upload paths that records showed before and may no longer show (removed if nothing else does). */
@@ -48,7 +53,13 @@ function noChanges(): Record<BundleKind, KindChanges> {
 }
 
 export function applyContent({ bundles, records }: ApplyTarget, sourceKey: string, content: BundleContent, full: boolean): AppliedChanges {
-  const result: AppliedChanges = { changes: noChanges(), keptDrafts: 0, replacedCities: [], previousFiles: [], changedIds: noIds() };
+  const result: AppliedChanges = { changes: noChanges(), keptDrafts: 0, keptOwn: 0, replacedCities: [], previousFiles: [], changedIds: noIds() };
+  const officeOwn = (kind: BundleKind, id: string) => kind !== 'pages' && localItem(records, kind, id) !== undefined && !bundles.broughtByAnySource(kind, id);
+  // Decided before anything is written: the bundle's own items are remembered as it goes.
+  const keptOwn = new Set<string>();
+  for (const kind of BUNDLE_KINDS) {
+    for (const item of content[kind]) if (officeOwn(kind, itemIdOf(kind, item))) keptOwn.add(itemKey(kind, itemIdOf(kind, item)));
+  }
   const broughtBefore = bundles.itemsFromSource(sourceKey);
 
   const inBundle = new Set<string>();
@@ -69,12 +80,14 @@ export function applyContent({ bundles, records }: ApplyTarget, sourceKey: strin
     result.changedIds[kind].push(id);
   }
 
-  freeCityNames({ bundles, records }, content.cities, result);
+  freeCityNames({ bundles, records }, content.cities.filter((city) => !keptOwn.has(itemKey('cities', city.id))), result);
 
   const unchangedPosts = new Set<string>();
   for (const kind of BUNDLE_KINDS) {
     for (const item of content[kind] as AnyItem[]) {
       const id = itemIdOf(kind, item);
+      // Never remembered as brought either: a later full bundle without it deletes nothing.
+      if (keptOwn.has(itemKey(kind, id))) { result.keptOwn += 1; continue; }
       const local = localItem(records, kind, id);
       bundles.rememberItem(sourceKey, kind, id);
       if (local?.draft) { result.keptDrafts += 1; continue; }

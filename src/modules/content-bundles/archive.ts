@@ -1,14 +1,17 @@
 // Writing and reading the bundle archive with the backup's tar code (src/backup/tar.ts). Reading
-// checks everything before the caller may touch the site: size bounds, the signature against the
-// trusted keys, every member's size and sha256, nothing unlisted, the content's shape, and that
-// every upload is an image or PDF of the kind its name says.
+// checks everything before the caller may touch the site, in two passes over the archive:
+//  1. without writing a byte: each member's size bound from its header (before its bytes are even
+//     decompressed), the manifest and signature kept in memory, then the signature against the
+//     trusted keys and every member against the manifest's list and sizes;
+//  2. only then each member is written into the stage folder, never past its listed size, and its
+//     sha256 checked, with the content's shape and that every upload is an image or PDF of the
+//     kind its name says.
 import { createHash } from 'node:crypto';
-import { closeSync, createReadStream, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createGunzip } from 'node:zlib';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { extractTarGz, isSafeMemberName, TarGzWriter, type ArchivedFile } from '../../backup/tar';
+import { isSafeMemberName, readTarGz, TarGzWriter, type ArchivedFile, type EntrySink, type TarEntry } from '../../backup/tar';
 import { detectFileType, SIGNATURE_BYTES } from '../uploads/file-types';
 import { fileOfPublicPath, publicPathOf, STORED_NAME } from '../uploads/storage';
 import {
@@ -115,23 +118,6 @@ export async function writeBundle(outFile: string, bundle: BundleToWrite): Promi
   }
 }
 
-/** The size of the archive once gunzipped, reading no further than `limit` bytes past it. */
-async function unpackedSize(archive: string, limit: number): Promise<number> {
-  const gunzip = createGunzip();
-  const source = createReadStream(archive);
-  source.on('error', (error) => gunzip.destroy(error));
-  let total = 0;
-  for await (const chunk of source.pipe(gunzip) as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (total > limit) {
-      source.destroy();
-      gunzip.destroy();
-      throw refused(413, bundleMessages.tooLarge, 'bundle');
-    }
-  }
-  return total;
-}
-
 const CHECK_CONCURRENCY = 4;
 
 /**
@@ -199,49 +185,130 @@ function readJson(file: string, maxBytes: number): unknown {
   }
 }
 
+/** The signature and manifest are read into memory, bounded; every other member is only counted. */
+const SIGNATURE_MAX_BYTES = 4096;
+const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
+
+/** A sink that keeps a member's bytes in memory. */
+function collect(into: Buffer[]): EntrySink {
+  return { write: (chunk) => { into.push(Buffer.from(chunk)); }, end: () => undefined };
+}
+const discard: EntrySink = { write: () => undefined, end: () => undefined };
+
 /**
- * Unpacks the archive into the empty stageDir and checks all of it; throws BundleRefusedError
- * (bilingual) when anything is wrong. Nothing outside stageDir is written.
+ * Pass 1: reads the archive without writing anything. A member whose header announces more than
+ * its kind may hold, more members or more bytes in all than the limits, is refused at its header,
+ * before its bytes are decompressed. Answers every member's header, the signature and the manifest.
+ */
+async function readSignedParts(archive: string, limits: BundleLimits): Promise<{ entries: TarEntry[]; signature: Buffer | null; manifest: Buffer | null }> {
+  const signature: Buffer[] = [];
+  const manifest: Buffer[] = [];
+  let total = 0;
+  let count = 0;
+  const entries = await readTarGz(archive, (entry) => {
+    count += 1;
+    total += entry.size;
+    if (count > limits.members || total > limits.unpackedBytes) throw refused(413, bundleMessages.tooLarge, 'bundle');
+    if (entry.name === SIGNATURE_MEMBER) {
+      if (entry.size > SIGNATURE_MAX_BYTES) throw refused(400, bundleMessages.unsigned, 'bundle');
+      return collect(signature);
+    }
+    if (entry.name === MANIFEST_MEMBER) {
+      if (entry.size > MANIFEST_MAX_BYTES) throw refused(400, bundleMessages.damaged, 'bundle');
+      return collect(manifest);
+    }
+    const isContent = entry.name === CONTENT_MEMBER;
+    if (entry.size > (isContent ? limits.contentJsonBytes : limits.uploadBytes)) {
+      throw refused(400, isContent ? bundleMessages.badContent : bundleMessages.badUpload, 'bundle');
+    }
+    return discard;
+  });
+  const seen = new Set(entries.map((entry) => entry.name));
+  return {
+    entries,
+    signature: seen.has(SIGNATURE_MEMBER) ? Buffer.concat(signature) : null,
+    manifest: seen.has(MANIFEST_MEMBER) ? Buffer.concat(manifest) : null,
+  };
+}
+
+function parseJson(bytes: Buffer, refusal: BundleRefusedError): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8')) as unknown;
+  } catch {
+    throw refusal;
+  }
+}
+
+/**
+ * Pass 2: writes the listed members into stageDir, each only if its header says exactly the
+ * listed size, and never a byte past it.
+ */
+async function extractListed(archive: string, stageDir: string, sizes: ReadonlyMap<string, number>): Promise<void> {
+  let open: number | null = null;
+  try {
+    await readTarGz(archive, (entry) => {
+      if (entry.name === MANIFEST_MEMBER || entry.name === SIGNATURE_MEMBER) return discard;
+      if (sizes.get(entry.name) !== entry.size) throw refused(400, bundleMessages.checksumMismatch, 'bundle');
+      const target = path.join(stageDir, ...entry.name.split('/'));
+      mkdirSync(path.dirname(target), { recursive: true });
+      const fd = openSync(target, 'wx');
+      open = fd;
+      let written = 0;
+      return {
+        write: (chunk) => {
+          written += chunk.length;
+          if (written > entry.size) throw refused(400, bundleMessages.checksumMismatch, 'bundle');
+          writeSync(fd, chunk);
+        },
+        end: () => { closeSync(fd); open = null; },
+      };
+    });
+  } finally {
+    // A damaged archive can stop in the middle of a member: its file is closed all the same.
+    if (open !== null) closeSync(open);
+  }
+}
+
+/**
+ * Checks the archive and unpacks it into the empty stageDir; throws BundleRefusedError (bilingual)
+ * when anything is wrong. Nothing is written before the signature and the manifest's list and sizes
+ * are checked, and nothing outside stageDir at all.
  */
 export async function readVerifiedBundle(archive: string, stageDir: string, trustedKeys: ReadonlySet<string>, limits: BundleLimits = DEFAULT_BUNDLE_LIMITS): Promise<VerifiedBundle> {
   if (statSync(archive).size > limits.archiveBytes) throw refused(413, bundleMessages.tooLarge, 'bundle');
-  let members: string[];
-  try {
-    await unpackedSize(archive, limits.unpackedBytes);
-    members = await extractTarGz(archive, stageDir);
-  } catch (error) {
-    if (error instanceof BundleRefusedError) throw error;
-    throw refused(400, bundleMessages.damaged, 'bundle');
-  }
-  if (members.length > limits.members) throw refused(413, bundleMessages.tooLarge, 'bundle');
-  const memberSet = new Set(members);
-  const staged = (member: string) => path.join(stageDir, ...member.split('/'));
-  if (!memberSet.has(SIGNATURE_MEMBER)) throw refused(400, bundleMessages.unsigned, 'bundle');
-  if (!memberSet.has(MANIFEST_MEMBER)) throw refused(400, bundleMessages.damaged, 'bundle');
+  const damaged = refused(400, bundleMessages.damaged, 'bundle');
+  const inArchive = async <T>(read: () => Promise<T>): Promise<T> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (error instanceof BundleRefusedError) throw error;
+      throw damaged;
+    }
+  };
+  const { entries, signature: signatureBytes, manifest: manifestBytes } = await inArchive(() => readSignedParts(archive, limits));
+  if (!signatureBytes) throw refused(400, bundleMessages.unsigned, 'bundle');
+  if (!manifestBytes) throw damaged;
 
-  const signature = readJson(staged(SIGNATURE_MEMBER), 4096);
+  const signature = parseJson(signatureBytes, refused(400, bundleMessages.unsigned, 'bundle'));
   if (!validateSignature(signature)) throw refused(400, bundleMessages.unsigned, 'bundle');
   if (!trustedKeys.has(signature.publicKey)) throw refused(400, bundleMessages.untrustedKey, 'bundle');
-  const manifestFile = staged(MANIFEST_MEMBER);
-  if (statSync(manifestFile).size > 64 * 1024 * 1024) throw refused(400, bundleMessages.damaged, 'bundle');
-  const manifestBytes = readFileSync(manifestFile);
   if (!signatureMatches(manifestBytes, signature.signature, signature.publicKey)) throw refused(400, bundleMessages.badSignature, 'bundle');
 
   // Signed by a trusted key from here on: still checked, as a damaged or buggy bundle must not half-apply.
-  let manifest: unknown;
-  try {
-    manifest = JSON.parse(manifestBytes.toString('utf8')) as unknown;
-  } catch {
-    throw refused(400, bundleMessages.damaged, 'bundle');
+  const manifest = parseJson(manifestBytes, damaged);
+  if (!validateManifest(manifest)) throw damaged;
+  const sizes = new Map(manifest.files.map((file) => [file.path, file.size]));
+  if (sizes.size !== manifest.files.length || !sizes.has(CONTENT_MEMBER)) throw damaged;
+  const present = new Map(entries.map((entry) => [entry.name, entry.size]));
+  for (const [member, size] of present) {
+    if (member === MANIFEST_MEMBER || member === SIGNATURE_MEMBER) continue;
+    if (!sizes.has(member)) throw refused(400, bundleMessages.unlistedMember, 'bundle');
+    if (sizes.get(member) !== size) throw refused(400, bundleMessages.checksumMismatch, 'bundle');
   }
-  if (!validateManifest(manifest)) throw refused(400, bundleMessages.damaged, 'bundle');
+  for (const file of manifest.files) if (!present.has(file.path)) throw damaged;
 
-  const listed = new Set(manifest.files.map((file) => file.path));
-  if (listed.size !== manifest.files.length || !listed.has(CONTENT_MEMBER)) throw refused(400, bundleMessages.damaged, 'bundle');
-  for (const member of members) {
-    if (member !== MANIFEST_MEMBER && member !== SIGNATURE_MEMBER && !listed.has(member)) throw refused(400, bundleMessages.unlistedMember, 'bundle');
-  }
-  for (const file of manifest.files) if (!memberSet.has(file.path)) throw refused(400, bundleMessages.damaged, 'bundle');
+  await inArchive(() => extractListed(archive, stageDir, sizes));
+  const staged = (member: string) => path.join(stageDir, ...member.split('/'));
   const files = new Map<string, StagedFile>();
   await eachConcurrently(manifest.files, CHECK_CONCURRENCY, async (file) => {
     const checked = await checkMember(file, staged(file.path), limits);

@@ -14,7 +14,7 @@ import { copyFile, link, mkdir, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { BOTH_LANGUAGES, type ContentKind } from '../../content-changes';
 import type { AuditActor } from '../audit/repository';
-import { variantFileNames, writeVariants } from '../uploads/images';
+import { expectedVariantNames, writeVariants } from '../uploads/images';
 import { removeUnreferencedUploads, TEMP_PREFIX } from '../uploads/storage';
 import { nowIso } from '@shared/ids';
 import { applyContent } from './apply';
@@ -138,7 +138,7 @@ async function writeMissingVariants(bundle: VerifiedBundle, uploadsDir: string):
   const images = uploadsOf(bundle.content).map((publicPath) => bundle.files.get(publicPath)?.name)
     .filter((name): name is string => name !== undefined && !name.endsWith('.pdf'));
   await eachConcurrently(images, VARIANT_CONCURRENCY, async (name) => {
-    const variants = variantFileNames(name);
+    const variants = await expectedVariantNames(uploadsDir, name);
     if (variants.every((variant) => statSync(path.join(uploadsDir, variant), { throwIfNoEntry: false }))) return;
     try {
       await writeVariants(uploadsDir, name);
@@ -158,6 +158,7 @@ function summaryForAudit(report: ImportReport): Record<string, unknown> {
     if (added + updated + deleted > 0) changes[kind] = { added, updated, deleted };
   }
   if (report.keptDrafts > 0) changes.keptDrafts = report.keptDrafts;
+  if (report.keptOwn > 0) changes.keptOwn = report.keptOwn;
   if (report.replacedCities.length > 0) changes.replacedCities = report.replacedCities;
   return changes;
 }
@@ -198,6 +199,7 @@ export async function importBundle(archive: string, site: BundleSite, options: I
           appliedAt: nowIso(),
           changes: applied.changes,
           keptDrafts: applied.keptDrafts,
+          keptOwn: applied.keptOwn,
           replacedCities: applied.replacedCities,
           files: { copied: copiedCount, alreadyPresent: uploadsOf(bundle.content).filter((p) => bundle.files.has(p)).length - copiedCount },
         };

@@ -1,5 +1,5 @@
 // Why a bundle was refused, in both languages. The API answers them as the usual
-// error body; the command line prints the English line and exits with code 1.
+// error body; the command line prints them in English, then Arabic, and exits with code 1.
 import type { BilingualMessage } from '../../errors';
 
 export class BundleRefusedError extends Error {
@@ -13,7 +13,26 @@ export function refused(statusCode: number, reason: BilingualMessage, field: str
   return new BundleRefusedError(statusCode, reason, field);
 }
 
+const NOTHING_CHANGED = { en: 'nothing was changed', ar: 'لم يتغير شيء' } as const;
+
+/**
+ * A refusal as the command line prints it, in both languages as the dashboard shows it (field
+ * offices' operators read Arabic): the English lines, then the Arabic ones, each saying that
+ * nothing was changed.
+ */
+export function refusalLines(reason: BilingualMessage): string[] {
+  const said = (text: string, nothing: string) => (text.includes(nothing) ? [] : [nothing]);
+  return [
+    `refused: ${reason.en}`, ...said(reason.en, NOTHING_CHANGED.en),
+    `مرفوض: ${reason.ar}`, ...said(reason.ar, NOTHING_CHANGED.ar),
+  ];
+}
+
 export const bundleMessages = {
+  serverRunning: {
+    en: 'The server is running: import from Dashboard > Content bundles (it refreshes the public site at once), or stop the server first',
+    ar: 'الخادم يعمل: استورد الحزمة من لوحة التحكم > حزم المحتوى (تُحدَّث الصفحات العامة فوراً)، أو أوقف الخادم أولاً',
+  },
   tooLarge: { en: 'The bundle is larger than this site accepts', ar: 'حجم الحزمة أكبر مما يقبله هذا الموقع' },
   damaged: { en: 'The bundle file is damaged or is not a content bundle', ar: 'ملف الحزمة تالف أو ليس حزمة محتوى' },
   unsigned: { en: 'The bundle carries no valid signature', ar: 'لا تحمل الحزمة توقيعاً صالحاً' },

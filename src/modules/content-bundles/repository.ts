@@ -47,6 +47,7 @@ const SQL = {
   listExports: `SELECT bundle_id, base_bundle_id, created_at, source_key, '' AS snapshot, counts FROM content_bundle_exports
     ORDER BY created_at DESC, bundle_id DESC LIMIT ?`,
   itemsFromSource: 'SELECT kind, item_id FROM content_bundle_items WHERE source_key = ?',
+  broughtByAnySource: 'SELECT 1 FROM content_bundle_items WHERE kind = ? AND item_id = ? LIMIT 1',
   rememberItem: 'INSERT OR IGNORE INTO content_bundle_items (source_key, kind, item_id) VALUES (?, ?, ?)',
   forgetItem: 'DELETE FROM content_bundle_items WHERE kind = ? AND item_id = ?',
   findImport: 'SELECT * FROM content_bundle_imports WHERE bundle_id = ?',
@@ -84,6 +85,11 @@ export class ContentBundleRepository extends SynchronousRepository {
   /** The items this source brought, as "kind\u0000id" keys. */
   itemsFromSource(sourceKey: string): Set<string> {
     return new Set((this.statement(SQL.itemsFromSource).all(sourceKey) as Array<{ kind: string; item_id: string }>).map((row) => `${row.kind}\u0000${row.item_id}`));
+  }
+
+  /** True when some trusted source brought this item; an item no source brought is the office's own. */
+  broughtByAnySource(kind: BundleKind, id: string): boolean {
+    return this.statement(SQL.broughtByAnySource).get(kind, id) !== undefined;
   }
 
   rememberItem(sourceKey: string, kind: BundleKind, id: string): void {

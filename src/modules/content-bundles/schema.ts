@@ -12,6 +12,7 @@ export const ImportReportSchema = Type.Object({
   appliedAt: Type.String(),
   changes: Type.Object({ posts: Changes, pages: Changes, cities: Changes, emergency: Changes, contacts: Changes }),
   keptDrafts: Type.Integer({ description: 'Posts the bundle would have changed, kept because this office holds them as drafts' }),
+  keptOwn: Type.Integer({ description: 'Items the bundle carried under the id of an item this office made itself, left as the office has them' }),
   replacedCities: Type.Array(Type.String(), { description: 'Cities of this office replaced by a bundle city of the same name' }),
   files: Type.Object({ copied: Type.Integer(), alreadyPresent: Type.Integer() }),
 });

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeImage } from '../../test/upload-files';
 import { createTestApp, type TestContext } from '../../test/helpers';
+import { tarHeader } from '../../backup/tar';
 import { writeBundle } from './archive';
 import { DEFAULT_BUNDLE_LIMITS, emptyContent, type BundleContent, type BundleLimits, type PostItem } from './format';
 import { importBundle } from './import';
@@ -72,11 +73,16 @@ describe('size bounds, before anything is unpacked or kept', () => {
     await expectRefused(await bundleOf({ posts: [post()] }), bundleMessages.tooLarge, { ...DEFAULT_BUNDLE_LIMITS, archiveBytes: 100 });
   });
 
-  it('refuses a gzip bomb by its unpacked size without writing it out', async () => {
+  it('refuses a gzip bomb by the sizes its headers announce, without decompressing or writing it', async () => {
     const bomb = path.join(scratch, 'bomb.tar.gz');
-    writeFileSync(bomb, gzipSync(Buffer.alloc(20 * 1024 * 1024)));
+    const size = 20 * 1024 * 1024;
+    writeFileSync(bomb, gzipSync(Buffer.concat([tarHeader('uploads/aaaaaaaaaaaaaaaaaaaaaaaa.png', size, new Date()), Buffer.alloc(size), Buffer.alloc(1024)])));
     expect(readFileSync(bomb).length).toBeLessThan(100 * 1024);
     await expectRefused(bomb, bundleMessages.tooLarge, { ...DEFAULT_BUNDLE_LIMITS, unpackedBytes: 1024 * 1024 });
+    // Zeros that are not even a tar archive: it ends at once, holding no signature.
+    const zeros = path.join(scratch, 'zeros.tar.gz');
+    writeFileSync(zeros, gzipSync(Buffer.alloc(size)));
+    await expectRefused(zeros, bundleMessages.unsigned, { ...DEFAULT_BUNDLE_LIMITS, unpackedBytes: 1024 * 1024 });
   });
 
   it('refuses more members than the bound, and an upload larger than the upload routes allow', async () => {

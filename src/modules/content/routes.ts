@@ -6,6 +6,7 @@ import { errorResponses, storedAlt } from '@shared/schemas';
 import { removeUnreferencedUploads } from '../uploads/storage';
 import { contentMessages } from './messages';
 import { ContentBodySchema, ContentParamsSchema, ContentSchema, TYPE_WITH_IMAGE } from './schema';
+import { picturesOfContent } from '../uploads/widths';
 
 const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { content } = app.repositories;
@@ -20,8 +21,8 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: ContentSchema, ...errorResponses },
     },
   }, async (request) => {
-    const { type } = request.params;
-    return content.findOrEmpty(type);
+    const found = await content.findOrEmpty(request.params.type);
+    return app.uploadWidths.annotate(found, picturesOfContent(found));
   });
 
   app.post('/content/:type', {

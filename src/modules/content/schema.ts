@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { AltTextSchema, UploadPathSchema } from '@shared/schemas';
+import { AltTextSchema, ImageWidthsSchema, UploadPathSchema } from '@shared/schemas';
 
 import { CONTENT_TYPES, type ContentType } from '@shared/domain';
 
@@ -33,6 +33,7 @@ export const ContentSchema = Type.Object({
   image: Type.String(),
   imageAltEn: StoredAlt,
   imageAltAr: StoredAlt,
+  imageWidths: ImageWidthsSchema,
 });
 
 export type ContentBody = Static<typeof ContentBodySchema>;

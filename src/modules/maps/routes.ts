@@ -8,6 +8,7 @@ import { mapsMessages } from './messages';
 import { isDuplicateCityName } from './repository';
 import { CITY_IMAGE_FIELDS, CityBodySchema, CityIdParamsSchema, CityNameParamsSchema, CitySchema, type City, type CityAlts, type CityInput } from './schema';
 import { parseCityBody, schemaErrorsOf } from './validate-city';
+import { picturesOfCity } from '../uploads/widths';
 
 /** The fields worth recording in the audit log (ids and timestamps are not changes). */
 function auditedFields(city: City | CityInput): Record<string, unknown> {
@@ -53,7 +54,7 @@ const mapsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/maps', {
     config: { httpCache: 'public' },
     schema: { tags, summary: 'List the cities with their branches, by name', response: { 200: Type.Array(CitySchema), ...errorResponses } },
-  }, async () => cities.list());
+  }, async () => Promise.all((await cities.list()).map((city) => app.uploadWidths.annotate(city, picturesOfCity(city)))));
 
   app.get('/maps/m/:name', {
     config: { httpCache: 'public' },
@@ -61,13 +62,16 @@ const mapsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const city = await cities.findByName(request.params.name);
     if (!city) throw apiError(404, mapsMessages.cityNotFound, 'name');
-    return city;
+    return app.uploadWidths.annotate(city, picturesOfCity(city));
   });
 
   app.get('/maps/:id', {
     config: { httpCache: 'public' },
     schema: { tags, summary: 'One city by id', params: CityIdParamsSchema, response: { 200: CitySchema, ...errorResponses } },
-  }, async (request) => foundCity(request.params.id));
+  }, async (request) => {
+    const city = await foundCity(request.params.id);
+    return app.uploadWidths.annotate(city, picturesOfCity(city));
+  });
 
   // attachValidation: schema errors are answered by the handler, so branch fields read 'branch[1].phone'.
   app.post('/maps', {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { AltTextSchema, RequiredText, UploadPathSchema } from '@shared/schemas';
+import { AltTextSchema, ImageWidthsSchema, RequiredText, UploadPathSchema } from '@shared/schemas';
 
 export const LIMITS = { nameMax: 100, branchesMax: 50, addressMax: 300, phoneMax: 32, emailMax: 100 } as const;
 /** Digits, spaces, +, - and parentheses: "+964 (770) 000-0101". */
@@ -72,6 +72,7 @@ export const CitySchema = Type.Object({
   branch: Type.Array(BranchSchema),
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  imageWidths: ImageWidthsSchema,
 });
 
 /** Ids are opaque: anything that is not a known id is simply not found (404), never a 400. */

@@ -1,6 +1,7 @@
 // The HTML document of a server-rendered page: the built template with the visitor's language on
 // <html>, the page's head (title, description, canonical, Open Graph, Twitter, hreflang), the
 // rendered screen and the data the browser hydrates from.
+import { withoutControlCharacters } from '@shared/text';
 import { escapeHtml, jsonForScript, summary } from './escape';
 import type { Language, PageFacts } from '@shared/domain';
 import { OG_LOCALE, siteText } from './site-text';
@@ -19,8 +20,8 @@ export interface PageDocumentInput {
   /** Rendered screen. */
   html: string;
   facts: PageFacts;
-  /** Absolute address of the page's picture, if any. */
-  imageUrl?: string;
+  /** The page's link-preview picture: absolute address, real size, and what it shows. */
+  image: { url: string; width: number; height: number; alt: string };
   dataElementId: string;
   answers: unknown;
 }
@@ -47,13 +48,16 @@ function headOf(input: PageDocumentInput, hints: string): string {
     meta('property', 'og:url', url),
     meta('property', 'og:locale', OG_LOCALE[contentLanguage]),
     meta('property', 'og:locale:alternate', OG_LOCALE[otherLanguage]),
-    meta('name', 'twitter:card', input.imageUrl ? 'summary_large_image' : 'summary'),
+    meta('property', 'og:image', input.image.url),
+    meta('property', 'og:image:width', String(input.image.width)),
+    meta('property', 'og:image:height', String(input.image.height)),
+    meta('property', 'og:image:alt', input.image.alt),
+    meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', facts.title ?? site.name),
     meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', input.image.url),
+    meta('name', 'twitter:image:alt', input.image.alt),
   ];
-  if (input.imageUrl) {
-    tags.push(meta('property', 'og:image', input.imageUrl), meta('name', 'twitter:image', input.imageUrl));
-  }
   for (const alternate of facts.alternates ?? []) {
     tags.push(`<link rel="alternate" hreflang="${alternate.language}" href="${escapeHtml(`${origin}${alternate.path}`)}" />`);
   }
@@ -83,9 +87,12 @@ export function pageDocument(input: PageDocumentInput): string {
   const dir = input.language === 'ar' ? 'rtl' : 'ltr';
   const data = `<script type="application/json" id="${input.dataElementId}">${jsonForScript({ language: input.language, answers: input.answers })}</script>`;
   // Functions as replacements: a `$` in a post's text must stay a `$`.
-  return input.template
+  const document = input.template
     .replace(HTML_TAG, () => `<html lang="${input.language}" dir="${dir}"`)
     .replace(HEAD_REGION, () => headOf(input, hints))
     .replace('<!--page-root-->', () => body)
     .replace('<!--page-data-->', () => data);
+  // Whatever a stored text (written before input was cleaned) or the address (/p/%00) carried,
+  // no control character reaches the page: not in its text, its attributes or its data.
+  return withoutControlCharacters(document);
 }

@@ -1,20 +1,12 @@
-// What search engines and feed readers read: robots.txt, sitemap.xml and one RSS 2.0 feed per
-// language. Published posts only; drafts never appear.
-import { POST_TYPES, EMERGENCY_TYPES } from '@shared/domain';
+// What search engines and feed readers read: robots.txt and one RSS 2.0 feed per language
+// (the sitemap is in sitemap.ts). Published posts only; drafts never appear.
+import { languageHomePath } from '@shared/public-paths';
 import type { PublicPost } from '../posts/schema';
-import { escapeXml, summary } from './escape';
+import { escapeHtml, escapeXml, summary } from './escape';
 import type { Language } from '@shared/domain';
 import { siteText } from './site-text';
 
 export const FEED_SIZE = 20;
-
-/** The public pages that are the same for everyone (posts and cities are added to them). */
-export const FIXED_PUBLIC_PATHS = [
-  '/', '/about', '/ht', '/international', '/servicemap', '/useful_tools', '/seeking_help', '/contact',
-  '/trainingtool', '/assessmentform', '/browse-safely',
-  ...EMERGENCY_TYPES.map((type) => `/e/${type}`),
-  ...POST_TYPES.map((type) => `/posts/${encodeURIComponent(type)}`),
-];
 
 export function robotsTxt(origin: string): string {
   return [
@@ -29,22 +21,13 @@ export function robotsTxt(origin: string): string {
   ].join('\n');
 }
 
-export interface SitemapInput {
-  origin: string;
-  cityNames: string[];
-  posts: Array<{ id: string; updatedAt: string }>;
-}
-
-export function sitemapXml({ origin, cityNames, posts }: SitemapInput): string {
-  const url = (path: string, lastmod?: string) =>
-    `  <url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`;
-  const lines = [
-    ...FIXED_PUBLIC_PATHS.map((path) => url(path)),
-    ...cityNames.map((name) => url(`/maps/${encodeURIComponent(name)}`)),
-    ...posts.map((post) => url(`/p/${encodeURIComponent(post.id)}`, post.updatedAt)),
-  ];
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
-}
+/**
+ * Text in an RSS title or description. Feed readers read both as HTML once the XML is parsed
+ * (RSS 2.0 says so of the description; most readers treat the title alike), so the text is
+ * escaped for HTML, then for XML: a post titled "<b>x</b>" or "&lt;script&gt;" shows those very
+ * characters in every reader, never markup.
+ */
+const rssText = (text: string) => escapeXml(escapeHtml(text));
 
 export function rssFeed(origin: string, language: Language, posts: PublicPost[]): string {
   const site = siteText[language];
@@ -53,12 +36,12 @@ export function rssFeed(origin: string, language: Language, posts: PublicPost[])
     const link = `${origin}/p/${encodeURIComponent(post._id)}`;
     return [
       '    <item>',
-      `      <title>${escapeXml(post.title)}</title>`,
+      `      <title>${rssText(post.title)}</title>`,
       `      <link>${escapeXml(link)}</link>`,
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
       `      <pubDate>${new Date(post.createdAt).toUTCString()}</pubDate>`,
       `      <category>${escapeXml(post.type)}</category>`,
-      `      <description>${escapeXml(summary(post.describtion, 500))}</description>`,
+      `      <description>${rssText(summary(post.describtion, 500))}</description>`,
       '    </item>',
     ].join('\n');
   });
@@ -67,9 +50,10 @@ export function rssFeed(origin: string, language: Language, posts: PublicPost[])
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '  <channel>',
-    `    <title>${escapeXml(site.name)}</title>`,
-    `    <link>${escapeXml(`${origin}/`)}</link>`,
-    `    <description>${escapeXml(site.description)}</description>`,
+    `    <title>${rssText(site.name)}</title>`,
+    // The home page in the feed's own language.
+    `    <link>${escapeXml(`${origin}${languageHomePath(language)}`)}</link>`,
+    `    <description>${rssText(site.description)}</description>`,
     `    <language>${language}</language>`,
     `    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml" />`,
     ...(newest ? [`    <lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>`] : []),

@@ -2,7 +2,7 @@
 // service: what the API route of the same path answers, encoded by the same response schema, so
 // the page's data is exactly what the browser would have fetched, without an HTTP round trip.
 // What visitors may see of posts is PublicPosts' answer; page texts, places, numbers, contacts and
-// settings are public whole.
+// settings are public whole. Answers that show pictures carry their widths, as the API's do.
 import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { apiError, messages, type ApiError, type BilingualMessage } from '../../errors';
@@ -13,17 +13,16 @@ import { ContactSchema } from '../contact/schema';
 import { ContentSchema } from '../content/schema';
 import { EmergencySchema } from '../emergency/schema';
 import { mapsMessages } from '../maps/messages';
-import { CitySchema } from '../maps/schema';
+import { CitySchema, LIMITS as CITY_LIMITS } from '../maps/schema';
 import { postMessages } from '../posts/messages';
 import { LIMITS, PublicPostSchema, publicPost } from '../posts/schema';
 import { SettingsSchema } from '../settings/definitions';
+import { picturesOfCity, picturesOfContent, picturesOfPost } from '../uploads/widths';
 
 type Serializer = (value: unknown) => string;
 const serializerFor = (schema: TSchema): Serializer => serializerCompiler({ schema, method: 'GET', url: '', httpStatus: '200' }) as Serializer;
 
 const ID_PATTERN = new RegExp((IdSchema as { pattern?: string }).pattern ?? '^[A-Za-z0-9_-]{1,64}$');
-/** As GET /api/maps/m/:name allows. */
-const CITY_NAME_MAX = 500;
 
 function failure(error: ApiError): PreparedAnswer {
   const body = error.toBody();
@@ -41,7 +40,7 @@ export type PageDataLoader = (request: PageDataRequest) => Promise<PreparedAnswe
 
 export function pageDataLoader(app: FastifyInstance): PageDataLoader {
   const { settings, content, cities, contacts, emergency } = app.repositories;
-  const { publicPosts } = app;
+  const { publicPosts, uploadWidths: widths } = app;
   const encode = {
     post: serializerFor(PublicPostSchema),
     content: serializerFor(ContentSchema),
@@ -55,12 +54,16 @@ export function pageDataLoader(app: FastifyInstance): PageDataLoader {
   const pageOf = (page: number) => pageNumberFrom(String(page));
   const loaders: Loaders = {
     settings: async () => data(encode.settings(await settings.read())),
-    pageText: async ({ type }) => data(encode.content(await content.findOrEmpty(type))),
-    cities: async () => data(encode.cities(await cities.list())),
+    pageText: async ({ type }) => {
+      const found = await content.findOrEmpty(type);
+      return data(encode.content(await widths.annotate(found, picturesOfContent(found))));
+    },
+    cities: async () => data(encode.cities(await Promise.all((await cities.list()).map((city) => widths.annotate(city, picturesOfCity(city)))))),
     city: async ({ name }) => {
-      if (name.length > CITY_NAME_MAX) return badRequest('name');
+      // A name longer than any city's is an unknown city, not a bad request: its page is a 404.
+      if (name.length > CITY_LIMITS.nameMax) return notFound(mapsMessages.cityNotFound, 'name');
       const city = await cities.findByName(name);
-      return city ? data(encode.city(city)) : notFound(mapsMessages.cityNotFound, 'name');
+      return city ? data(encode.city(await widths.annotate(city, picturesOfCity(city)))) : notFound(mapsMessages.cityNotFound, 'name');
     },
     contacts: async () => data(encode.contacts(await contacts.list())),
     emergency: async ({ type }) => data(encode.emergency(await emergency.list(type))),
@@ -72,7 +75,9 @@ export function pageDataLoader(app: FastifyInstance): PageDataLoader {
     post: async ({ id }) => {
       // An address that cannot name a post is a missing page, not a bad request.
       const post = ID_PATTERN.test(id) ? await publicPosts.find(id) : undefined;
-      return post ? data(encode.post(publicPost(post))) : notFound(postMessages.postNotFound, 'id');
+      if (!post) return notFound(postMessages.postNotFound, 'id');
+      const shown = publicPost(post);
+      return data(encode.post(await widths.annotate(shown, picturesOfPost(shown))));
     },
   };
   return (request) => (loaders[request.read] as PageDataLoader)(request);

@@ -9,6 +9,7 @@ import { buildApp } from '../../app';
 import { bearer, createAuthor, login, makeTestConfig, TEST_ADMIN } from '../../test/helpers';
 import { sourcePageRenderer } from '../../test/page-renderer';
 import { withAppAfterFirstPaint } from './document';
+import { makeImage } from '../../test/upload-files';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -47,7 +48,9 @@ beforeAll(async () => {
   await app.inject({ method: 'PUT', url: '/api/settings', headers: bearer(adminToken), payload: { quickExitUrl: EXIT_URL } });
 
   // Pictures: one with a 1,200 px variant beside it, one without.
-  for (const name of ['withvariant.webp', 'withvariant-1200w.webp', 'plain.webp']) writeFileSync(path.join(config.uploadsDir, name), 'x');
+  for (const [name, width] of [['withvariant.webp', 2000], ['withvariant-1200w.webp', 1200], ['plain.webp', 800]] as const) {
+    writeFileSync(path.join(config.uploadsDir, name), await makeImage('webp', width));
+  }
   ids.english = await createPost({ title: 'Trafficking law explained', describtion: 'The law protects victims. '.repeat(20), image: '/uploads/withvariant.webp' });
   ids.arabic = await createPost({ title: 'قانون مكافحة الاتجار', describtion: 'يحمي القانون الضحايا.', language: 'ar', image: '/uploads/plain.webp' });
   ids.draft = await createPost({ title: 'Secret draft title', describtion: 'Not yet', state: 'draft' });

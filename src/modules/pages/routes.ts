@@ -1,10 +1,11 @@
 // The public site's pages rendered on the server, the dashboard and login shell (rendered in the
 // browser), robots.txt, sitemap.xml and the feeds. Rendered pages are kept in memory and dropped
 // whenever public content changes (the content-changes signal).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { withoutControlCharacters } from '@shared/text';
 import { errorBody, messages } from '../../errors';
 import { PRIVATE_CACHE_CONTROL, weakEtag } from '../../plugins/http-cache';
 import { ResultCache } from '../posts/result-cache';
@@ -15,10 +16,20 @@ import { pageDocument, withAppAfterFirstPaint } from './document';
 import { bodyFor, chooseEncoding, type EncodedBodies } from './encodings';
 import type { Language } from '@shared/domain';
 import { pickLanguage } from './language';
-import { FEED_SIZE, robotsTxt, rssFeed, sitemapXml } from './machine-files';
+import { FEED_SIZE, robotsTxt, rssFeed } from './machine-files';
+import { childSitemap, mainSitemap, type SitemapSource } from './sitemap';
 import { publicOrigin } from './origin';
 import { pageDataLoader } from './page-data';
 import { loadPageRenderer, type PageRenderer } from './renderer';
+import { DEFAULT_SHARE_IMAGE, siteText } from './site-text';
+import { imageSizeFromFile } from 'image-size/fromFile';
+
+/** A picture a page is previewed with: a path of this site and its real size. */
+export interface PreviewImage {
+  path: string;
+  width: number;
+  height: number;
+}
 
 /** A rendered page: a few tens of kB; 300 of them stay under about 10 MB. */
 const PAGE_CACHE_ENTRIES = 300;
@@ -30,6 +41,9 @@ interface RenderedPage {
   bodies: EncodedBodies;
   etag: string;
 }
+
+/** The dashboard and login screens: one shell, rendered in the browser, private to its user. */
+const STAFF_SHELL_PATHS = ['/login_page_2022', '/dashboard', '/dashboard/*'];
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Not built yet</title>
 <p>The web client has not been built. Run <code>npm run build</code>, or <code>npm start</code>, which builds it.</p></html>`;
@@ -61,13 +75,16 @@ export function isPageRequest(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|uploads|assets)(\/|$|\?)/.test(request.url);
 }
 
+/** The search keyword as the search page reads it (client/src/lib/pageAddress.ts). */
+const keywordOf = (query: URLSearchParams) => withoutControlCharacters(query.get('keyword') ?? query.get('q') ?? '').trim();
+
 /** The address search engines should keep: the path, the page number past 1 and a search keyword. */
 export function canonicalPathOf(url: string): string {
   const [rawPath, rawQuery = ''] = url.split('?');
   const pathname = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
   const query = new URLSearchParams(rawQuery);
   const kept = new URLSearchParams();
-  const keyword = (query.get('keyword') ?? query.get('q'))?.trim();
+  const keyword = keywordOf(query);
   if (pathname === '/search' && keyword) kept.set('keyword', keyword);
   const page = Number(query.get('p'));
   if (Number.isInteger(page) && page > 1) kept.set('p', String(page));
@@ -88,7 +105,7 @@ export function renderAddressOf(url: string): string {
   // new cache entry, and so a fresh render, for every value a client cares to send.
   const isSearch = pathname === '/search';
   const isList = isSearch || pathname.startsWith('/posts/');
-  const keyword = (query.get('keyword') ?? query.get('q'))?.trim();
+  const keyword = keywordOf(query);
   if (isSearch && keyword) kept.set('keyword', keyword);
   const page = Number(query.get('p'));
   if (isList && Number.isInteger(page) && page > 1) kept.set('p', String(page));
@@ -96,12 +113,19 @@ export function renderAddressOf(url: string): string {
   return search ? `${pathname}?${search}` : pathname;
 }
 
-/** The 1,200 px wide variant of an uploaded picture when it exists (link previews ask for that size). */
-export function previewImagePath(uploadsDir: string, image: string | undefined): string | undefined {
+/**
+ * An uploaded picture for link previews: its 1,200 px wide variant when it exists (the size
+ * previews ask for), else the picture itself, with the size read from the file's header; null
+ * when there is no such readable file.
+ */
+export async function previewImageOf(uploadsDir: string, image: string | undefined): Promise<PreviewImage | null> {
   const match = image ? /^\/uploads\/([A-Za-z0-9_-]+)\.([a-z0-9]{2,5})$/.exec(image) : null;
-  if (!match) return undefined;
-  const variant = `${match[1]}-1200w.${match[2]}`;
-  return existsSync(path.join(uploadsDir, variant)) ? `/uploads/${variant}` : image;
+  if (!match) return null;
+  for (const name of [`${match[1]}-1200w.webp`, `${match[1]}.${match[2]}`]) {
+    const size = await imageSizeFromFile(path.join(uploadsDir, name)).catch(() => null);
+    if (size?.width && size.height) return { path: `/uploads/${name}`, width: size.width, height: size.height };
+  }
+  return null;
 }
 
 export interface PagesOptions {
@@ -145,10 +169,14 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
       prepared[apiPath] = await remembered(`data\u0000${apiPath}`, () => loadPageData(request));
     }
     const { html, facts } = entry.render({ url, language, answers: prepared });
-    const image = await remembered(`image\u0000${facts.image}`, () => previewImagePath(uploadsDir, facts.image) ?? '');
+    // Every page is previewed with a picture: its own, else the site's (described in the page's language).
+    const own = await remembered(`image\u0000${facts.image}`, () => previewImageOf(uploadsDir, facts.image));
+    const image = own
+      ? { ...own, alt: facts.imageAlt || facts.title || siteText[language].name }
+      : { ...DEFAULT_SHARE_IMAGE, alt: siteText[language].shareImageAlt };
     const document = pageDocument({
       template, language, origin, canonicalPath: canonicalPathOf(url), html, facts,
-      imageUrl: image ? `${origin}${image}` : undefined, dataElementId: entry.PAGE_DATA_ELEMENT_ID, answers: prepared,
+      image: { ...image, url: `${origin}${image.path}` }, dataElementId: entry.PAGE_DATA_ELEMENT_ID, answers: prepared,
     });
     const body = Buffer.from(document);
     return { status: facts.status, bodies: { identity: body }, etag: weakEtag(body) };
@@ -184,29 +212,35 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     return reply.send(bodyFor(page.bodies, encoding));
   }
 
+  // The staff shell is sent from memory, not through the static files: those mark index.html
+  // `no-cache` with an ETag and Last-Modified, which would let a shared cache keep it.
+  const shell = clientBuilt ? readFileSync(path.join(clientDir, 'index.html')) : Buffer.from(NOT_BUILT_PAGE);
   function serveShell(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
-    if (!clientBuilt) return reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-    return reply.sendFile('index.html', clientDir);
+    return reply.header('Cache-Control', PRIVATE_CACHE_CONTROL).type('text/html; charset=utf-8').send(shell);
   }
 
   if (renderer) {
     for (const pattern of renderer.entry.routePatterns) {
       app.get(pattern, { config: { httpCache: 'public' }, schema: { hide: true } }, servePage);
     }
-    // Staff screens are rendered in the browser only and never kept by any cache.
-    for (const pattern of ['/login_page_2022', '/dashboard', '/dashboard/*']) app.get(pattern, { schema: { hide: true } }, serveShell);
   }
+  // Staff screens are rendered in the browser only and never kept by any cache.
+  for (const pattern of STAFF_SHELL_PATHS) app.get(pattern, { schema: { hide: true } }, serveShell);
 
   const textRoute = { config: { httpCache: 'public' as const }, schema: { hide: true } };
   app.get('/robots.txt', textRoute, async (request, reply) =>
     reply.type('text/plain; charset=utf-8').send(robotsTxt(publicOrigin(publicUrl, request))));
-  app.get('/sitemap.xml', textRoute, async (request, reply) => {
-    const xml = sitemapXml({
-      origin: publicOrigin(publicUrl, request),
-      cityNames: (await cities.list()).map((city) => city.name),
-      posts: await publicPosts.sitemapEntries(),
-    });
+  // Visible posts as PublicPosts answers them; each call is one bounded query.
+  const sitemapSource: SitemapSource = {
+    cityNames: async () => (await cities.list()).map((city) => city.name),
+    countPosts: () => publicPosts.countVisible(),
+    posts: (offset, limit) => publicPosts.sitemapEntries(offset, limit),
+  };
+  app.get('/sitemap.xml', textRoute, async (request, reply) =>
+    reply.type('application/xml; charset=utf-8').send(await mainSitemap(publicOrigin(publicUrl, request), sitemapSource)));
+  app.get<{ Params: { name: string } }>('/sitemap/:name', textRoute, async (request, reply) => {
+    const xml = await childSitemap(publicOrigin(publicUrl, request), `/sitemap/${request.params.name}`, sitemapSource);
+    if (xml === null) return reply.status(404).send(errorBody(messages.routeNotFound));
     return reply.type('application/xml; charset=utf-8').send(xml);
   });
   app.get('/manifest.webmanifest', textRoute, async (request, reply) => {
@@ -231,4 +265,4 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     if (!clientBuilt) return reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(NOT_BUILT_PAGE);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', clientDir);
   });
-}, { name: 'pages', dependencies: ['repositories', 'posts-services'] });
+}, { name: 'pages', dependencies: ['repositories', 'posts-services', 'upload-widths'] });

@@ -43,7 +43,7 @@ function expectNothingHidden(body: string): void {
 /** Runs `visit` and answers which PublicPosts methods it called. */
 async function servicesAsked(visit: () => Promise<unknown>): Promise<string[]> {
   const service = app.publicPosts;
-  const methods = ['listPage', 'searchPage', 'list', 'search', 'find', 'isVisible', 'sitemapEntries', 'latest', 'all'] as const satisfies ReadonlyArray<keyof PublicPosts>;
+  const methods = ['listPage', 'searchPage', 'list', 'search', 'find', 'isVisible', 'countVisible', 'sitemapEntries', 'latest', 'all'] as const satisfies ReadonlyArray<keyof PublicPosts>;
   const spies = methods.map((method) => [method, vi.spyOn(service, method)] as const);
   try {
     await visit();

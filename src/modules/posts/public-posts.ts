@@ -2,9 +2,11 @@
 // and post reads, the rendered pages, the feeds, the sitemap and content bundles. Visible means
 // published (the one query in repository.ts, visibleRows), with due scheduled posts published
 // first (scheduled-posts.ts), a counterpart named only when it is visible too, the album decoded
-// (pictures.ts) and, for visitors, no author (publicPost). List and search pages are kept encoded
-// in a small cache that every posts change drops (the content-changes signal).
+// (pictures.ts) and, for visitors, no author (publicPost). List and search pages are kept encoded,
+// each post with its pictures' widths (imageWidths, read once when the page is encoded), in a small
+// cache that every posts change drops (the content-changes signal).
 import type { ContentChanges } from '../../content-changes';
+import { picturesOfPost, type UploadWidths } from '../uploads/widths';
 import type { PostsRepository, VisiblePage } from './repository';
 import { ResultCache } from './result-cache';
 import type { ScheduledPosts } from './scheduled-posts';
@@ -24,7 +26,9 @@ const decoded = (json: PostPageJson) => JSON.parse(json.toString('utf8')) as Pos
 export class PublicPosts {
   private readonly pages = new ResultCache<PostPageJson>();
 
-  constructor(private readonly posts: PostsRepository, private readonly schedule: ScheduledPosts, changes: ContentChanges) {
+  constructor(
+    private readonly posts: PostsRepository, private readonly schedule: ScheduledPosts, changes: ContentChanges, private readonly widths: UploadWidths,
+  ) {
     changes.listen((change) => {
       if (change.kind === 'posts') this.pages.clear();
     });
@@ -63,10 +67,16 @@ export class PublicPosts {
     return this.posts.isVisible(id);
   }
 
-  /** Every visible post's address and last change, newest first (the sitemap). */
-  async sitemapEntries(): Promise<Array<{ id: string; updatedAt: string }>> {
+  /** How many posts the sitemap lists. */
+  async countVisible(): Promise<number> {
     await this.schedule.publishDue();
-    return this.posts.visibleIndex();
+    return this.posts.countVisible();
+  }
+
+  /** A slice of the visible posts' addresses and last changes, newest first (one sitemap of the index). */
+  async sitemapEntries(offset: number, limit: number): Promise<Array<{ id: string; updatedAt: string }>> {
+    await this.schedule.publishDue();
+    return this.posts.visibleIndex(offset, limit);
   }
 
   /** The newest visible posts in one language (its feed). */
@@ -86,7 +96,8 @@ export class PublicPosts {
     if (cached) return cached;
     const generation = this.pages.generation;
     const page = await read();
-    const encoded = Buffer.from(JSON.stringify({ posts: page.posts.map(publicPost), pages: page.pages }));
+    const posts = await Promise.all(page.posts.map((post) => this.widths.annotate(publicPost(post), picturesOfPost(post))));
+    const encoded = Buffer.from(JSON.stringify({ posts, pages: page.pages }));
     this.pages.set(key, encoded, generation);
     return encoded;
   }

@@ -43,9 +43,6 @@ function visiblePosts(db: Kysely<Database>) {
       .as('visible_translation_of'));
 }
 
-/** A sitemap holds at most 50,000 addresses. */
-export const SITEMAP_MAX_POSTS = 49_000;
-
 /** A visible read passes the counterpart visitors may open; staff reads the stored link. */
 function toPost(row: PostRow, translationOf: string | null = row.translation_of): Post {
   return {
@@ -181,11 +178,22 @@ export class PostsRepository {
     return (await visibleRows(this.db).select('p.id').where('p.id', '=', id).executeTakeFirst()) !== undefined;
   }
 
-  /** Every visible post's id and last change, the newest first (the sitemap). */
-  async visibleIndex(limit = SITEMAP_MAX_POSTS): Promise<Array<{ id: string; updatedAt: string }>> {
-    const rows = await visibleRows(this.db).select(['p.id', 'p.updated_at']).orderBy('p.created_at', 'desc').limit(limit).execute();
+  /** How many posts are visible (the sitemap's size). */
+  async countVisible(): Promise<number> {
+    const row = await visibleRows(this.db).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /**
+   * One bounded slice of the visible posts' ids and last changes, for one sitemap, the newest first
+   * (`offset` posts skipped, at most `limit`).
+   */
+  async visibleIndex(offset: number, limit: number): Promise<Array<{ id: string; updatedAt: string }>> {
+    const rows = await visibleRows(this.db).select(['p.id', 'p.updated_at'])
+      .orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').offset(offset).limit(limit).execute();
     return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
   }
+
 
   /** The newest visible posts in one language (its feed). */
   async latestVisible(language: Language, limit: number): Promise<Post[]> {

@@ -15,6 +15,7 @@ import {
 } from './schema';
 import type { PostPageJson } from './public-posts';
 import { checkedSchedule } from './schedule';
+import { picturesOfPost } from '../uploads/widths';
 
 /** The fields staff edit: what the audit log compares. */
 function editableFields(post: Post): Record<string, unknown> {
@@ -156,7 +157,8 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await posts.countView(post._id);
       post.views += 1;
     }
-    return isStaff(user) ? post : publicPost(post);
+    const shown = isStaff(user) ? post : publicPost(post);
+    return app.uploadWidths.annotate(shown, picturesOfPost(shown));
   });
 
   // A post page rendered by the server (perhaps answered by a proxy's cache) reads no API: the

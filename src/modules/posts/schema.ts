@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { AltTextSchema, IdSchema, PageNumberSchema, RequiredText, UploadPathSchema } from '@shared/schemas';
+import { AltTextSchema, ImageWidthsSchema, IdSchema, PageNumberSchema, RequiredText, UploadPathSchema } from '@shared/schemas';
 
 import { LANGUAGES, POST_STATES, POST_TYPES, type Language, type PostState, type PostType } from '@shared/domain';
 
@@ -58,6 +58,7 @@ const PublicPostFields = {
   publishAt: Type.Union([Type.String(), Type.Null()]),
   /** The counterpart in the other language (for visitors only when that one is public). */
   translationOf: NullableId,
+  imageWidths: ImageWidthsSchema,
 };
 const AuthorId = Type.Union([Type.String(), Type.Null()], { description: 'Staff answers only: the user id of the author' });
 const AuthorName = Type.Union([Type.String(), Type.Null()], { description: 'Staff answers only: the name of the author' });

@@ -83,7 +83,8 @@ describe('uploaded photos', () => {
     expect(response.statusCode).toBe(200);
     const stored: string = response.json();
     expect(stored).toMatch(/^\/uploads\/[a-f0-9]{24}\.webp$/);
-    const variants = IMAGE_VARIANT_WIDTHS.map((width) => imageVariantPath(stored, width));
+    // 20 px wide: only its smallest variant (at its own width), the mark of a processed image.
+    const variants = [imageVariantPath(stored, 480)];
     // The original bytes are not kept: only the WebP and its variants are on disk.
     expect(added()).toEqual([stored, ...variants].map((p) => path.basename(p)).sort());
 
@@ -120,9 +121,10 @@ describe('uploaded photos', () => {
     }
   });
 
-  it('never enlarges: the variants of a small image are that image', async () => {
+  it('never enlarges nor copies: a 64 px image has only its smallest variant, at its own width', async () => {
     const stored: string = (await upload('image', await makeImage('png', 64))).json();
-    for (const width of IMAGE_VARIANT_WIDTHS) expect((await sharp(await served(imageVariantPath(stored, width))).metadata()).width).toBe(64);
+    expect((await sharp(await served(imageVariantPath(stored, 480))).metadata()).width).toBe(64);
+    for (const width of [960, 1200, 1600] as const) expect(existsSync(path.join(ctx.config.uploadsDir, path.basename(imageVariantPath(stored, width))))).toBe(false);
   });
 
   it('keeps an animated GIF animated (animated WebP), its variants too', async () => {
@@ -211,8 +213,8 @@ describe('variants on disk', () => {
   const withVariants = (publicPath: string) => [publicPath, ...IMAGE_VARIANT_WIDTHS.map((w) => imageVariantPath(publicPath, w))];
 
   it('the sweep keeps a used image with its variants and removes an unused one with its variants', async () => {
-    const used: string = (await upload('image', await makeImage('png', 32))).json();
-    const unused: string = (await upload('image', await makeImage('png', 32))).json();
+    const used: string = (await upload('image', await makeImage('png', 1700))).json();
+    const unused: string = (await upload('image', await makeImage('png', 1700))).json();
     await ctx.app.repositories.posts.create({ title: 't', describtion: 'd', language: 'en', type: 'Guide', image: used }, null);
     for (const p of [...withVariants(used), ...withVariants(unused)]) age(p, 48 * HOUR);
     await sweepUnreferencedUploads(ctx.app);
@@ -221,7 +223,7 @@ describe('variants on disk', () => {
   });
 
   it('deleting a post removes its image\'s variants with it', async () => {
-    const image: string = (await upload('image', await makeImage('png', 32))).json();
+    const image: string = (await upload('image', await makeImage('png', 1700))).json();
     const post = await ctx.app.inject({ method: 'POST', url: '/api/posts', headers: bearer(ctx.authorToken), payload: { title: 'x', describtion: 'y', language: 'en', type: 'Guide', image } });
     await ctx.app.inject({ method: 'DELETE', url: `/api/posts/${post.json()._id}`, headers: bearer(ctx.authorToken) });
     for (const p of withVariants(image)) expect(exists(p), p).toBe(false);
@@ -247,7 +249,8 @@ describe('variants on disk', () => {
     expect(meta.xmp).toBeUndefined();
     expect([meta.width, meta.height]).toEqual([20, 40]);
     expect(cleaned.includes(Buffer.from(PLANTED.comment))).toBe(false);
-    await expectNoMetadata(await served(variant));
+    // 20 px wide: its smallest variant is written (at its own width); the wider ones it has not.
+    await expectNoMetadata(await served(`/uploads/${'ab'.repeat(12)}-480w.webp`));
     // Nothing left to do the next time.
     expect(await upgradeOlderImages(ctx.app, Date.now(), () => false)).toBe(0);
   });

@@ -2,10 +2,11 @@
 // no EXIF (GPS position, phone model, time), XMP, IPTC or comments. The result is WebP (animated
 // GIFs stay animated), turned the right way up, at most MAX_IMAGE_SIDE px on its longest side,
 // with only an sRGB colour profile. Responsive variants are written beside it.
-import { copyFile, rename } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
+import { imageSizeFromFile } from 'image-size/fromFile';
 import path from 'node:path';
 import type { Sharp, SharpOptions } from 'sharp';
-import { IMAGE_VARIANT_WIDTHS, imageVariantPath } from '@shared/domain';
+import { IMAGE_VARIANT_WIDTHS, imageVariantPath, variantWidthsFor, type ImageVariantWidth } from '@shared/domain';
 import { apiError, messages } from '../../errors';
 import { syncFile } from '@shared/durable-files';
 import { TEMP_PREFIX, publicPathOf, removeQuietly } from './storage';
@@ -35,29 +36,60 @@ export function loadSharp(): Promise<SharpFactory> {
 
 const inputOptions = { animated: true, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
 
-/** The variants of a stored file: its name with -480w.webp etc. */
-export function variantFileNames(fileName: string): string[] {
-  return IMAGE_VARIANT_WIDTHS.map((width) => path.basename(imageVariantPath(`/${fileName}`, width)));
+/** Width, height (all frames together) and frames of an image, from its header: nothing is decoded. */
+export async function inspectImage(file: string): Promise<{ width: number; height: number; frames: number } | null> {
+  const sharp = await loadSharp();
+  try {
+    const { width = 0, height = 0, pages = 1 } = await sharp(file, { animated: true, limitInputPixels: false }).metadata();
+    return { width, height, frames: pages };
+  } catch (error) {
+    if (isSystemError(error)) throw error;
+    return null;
+  }
 }
 
-/** Writes the responsive variants of a stored WebP (or of an older upload in another format). */
+/** The variants of a stored file at these widths (all of them by default): its name with -480w.webp etc. */
+export function variantFileNames(fileName: string, widths: readonly ImageVariantWidth[] = IMAGE_VARIANT_WIDTHS): string[] {
+  return widths.map((width) => path.basename(imageVariantPath(`/${fileName}`, width)));
+}
+
+/**
+ * The variant files a processed image of this width has: one per variant width narrower than it,
+ * and always the smallest (at most the image's own width), which marks an image as processed (an
+ * image stored before uploads were re-encoded has none). A page's srcset names only the narrower
+ * ones (variantWidthsFor), so the smallest of a narrow image is never announced at 480 px.
+ */
+export function storedVariantWidths(width: number): ImageVariantWidth[] {
+  const narrower = variantWidthsFor(width);
+  return narrower.length > 0 ? narrower : [IMAGE_VARIANT_WIDTHS[0]];
+}
+
+/** The variants a stored image should have (its width read from its header). */
+export async function expectedVariantNames(uploadsDir: string, fileName: string): Promise<string[]> {
+  const size = await imageSizeFromFile(path.join(uploadsDir, fileName)).catch(() => null);
+  return variantFileNames(fileName, size?.width ? storedVariantWidths(size.width) : IMAGE_VARIANT_WIDTHS);
+}
+
+/**
+ * Writes the responsive variants of a stored WebP (or of an older upload in another format): one
+ * per variant width narrower than the image, never an enlargement or a copy of it.
+ */
 export async function writeVariants(uploadsDir: string, fileName: string): Promise<void> {
   const sharp = await loadSharp();
   const source = path.join(uploadsDir, fileName);
   const { width = 0, pages = 1 } = await sharp(source, inputOptions).metadata();
+  const widths = storedVariantWidths(width);
+  const names = variantFileNames(fileName, widths);
   const written: string[] = [];
   try {
-    for (const [index, variantName] of variantFileNames(fileName).entries()) {
-      const variantWidth = IMAGE_VARIANT_WIDTHS[index];
+    for (const [index, variantName] of names.entries()) {
       const temp = path.join(uploadsDir, `${TEMP_PREFIX}${variantName}`);
       written.push(temp);
-      // Never enlarged: a narrow image's wider variants are the image itself.
-      if (width <= variantWidth && fileName.endsWith('.webp')) await copyFile(source, temp);
-      else await orient(sharp(source, inputOptions), pages).resize({ width: variantWidth, withoutEnlargement: true }).withIccProfile('srgb').webp(WEBP).toFile(temp);
+      await orient(sharp(source, inputOptions), pages).resize({ width: widths[index], withoutEnlargement: true }).withIccProfile('srgb').webp(WEBP).toFile(temp);
     }
     // Each variant's bytes are on disk before its name (the caller fsyncs the folder).
     for (const temp of written) await syncFile(temp);
-    for (const [index, variantName] of variantFileNames(fileName).entries()) await rename(written[index], path.join(uploadsDir, variantName));
+    for (const [index, variantName] of names.entries()) await rename(written[index], path.join(uploadsDir, variantName));
   } catch (error) {
     for (const temp of written) await removeQuietly(temp);
     throw error;

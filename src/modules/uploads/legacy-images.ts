@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { upgradeStoredImage, variantFileNames } from './images';
+import { expectedVariantNames, upgradeStoredImage } from './images';
 import { STORED_NAME, UPLOAD_URL_PREFIX } from './storage';
 
 const IMAGE_NAME = /\.(webp|jpg|png|gif)$/;
@@ -20,7 +20,7 @@ export async function imagesWithoutVariants(uploadsDir: string, before: number):
   const found: string[] = [];
   for (const name of names) {
     if (!STORED_NAME.test(name) || !IMAGE_NAME.test(name) || VARIANT_NAME.test(name)) continue;
-    if (variantFileNames(name).every((variant) => present.has(variant))) continue;
+    if ((await expectedVariantNames(uploadsDir, name)).every((variant) => present.has(variant))) continue;
     // A file written since start is an upload in progress: its own request writes its variants.
     const stats = await stat(path.join(uploadsDir, name)).catch(() => null);
     if (stats && stats.mtimeMs < before) found.push(name);

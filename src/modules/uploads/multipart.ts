@@ -28,8 +28,11 @@ export function refuseTruncated(file: IncomingFile, form: FormFiles): void {
   if (file.truncated) throw apiError(413, form.tooLarge ?? messages.fileTooLarge, form.field);
 }
 
-/** Turns what busboy and @fastify/multipart throw into the answers of docs/api-contract.md. */
-function toClientError(error: unknown, form: FormFiles): unknown {
+/**
+ * Turns what busboy and @fastify/multipart throw (or a handler's work on a received file) into the
+ * answers of docs/api-contract.md.
+ */
+export function formErrorAnswer(error: unknown, form: FormFiles): unknown {
   if (error instanceof ApiError) return error;
   const { code, statusCode, syscall } = error as { code?: string; statusCode?: number; syscall?: string };
   // A failing disk is the server's fault and stays a 500 (logged); the rest came from the client.
@@ -64,7 +67,7 @@ export async function receiveFormFiles<T>(
     }
   } catch (error) {
     await undo(handled);
-    throw toClientError(error, form);
+    throw formErrorAnswer(error, form);
   }
   if (handled.length === 0) throw apiError(400, form.noFile ?? messages.noFile, form.field);
   return handled;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '@shared/schemas';
 import { UPLOAD_LIMITS } from './limits';
-import { receiveFiles, type ReceiveOptions } from './receive';
+import { receiveFiles, settleAbandonedUploads, type ReceiveOptions } from './receive';
 
 export { UPLOAD_LIMITS };
 
@@ -24,26 +24,28 @@ const uploadsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     payload.resume();
     done(null, undefined);
   });
+  // Uploads answered before their work ended are cleaned up before the server stops.
+  app.addHook('onClose', async () => settleAbandonedUploads());
 
   /** The single-path answer is a JSON string (docs/api-contract.md), so it is serialised by hand. */
   app.post('/upload', {
     onRequest: app.requireAuthor,
     schema: { tags, summary: 'Upload one image (field "image": JPEG, PNG, WebP or GIF, at most 10 MB)', security, consumes, response: { 200: PathSchema, ...errorResponses } },
   }, async (request, reply) => {
-    const [stored] = await receiveFiles(request, uploadsDir, IMAGE);
+    const [stored] = await receiveFiles(request, reply, uploadsDir, IMAGE);
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(stored));
   });
 
   app.post('/upload/multi', {
     onRequest: app.requireAuthor,
-    schema: { tags, summary: 'Upload up to 20 images (field "pictures", repeated)', security, consumes, response: { 200: Type.Array(PathSchema), ...errorResponses } },
-  }, async (request) => receiveFiles(request, uploadsDir, PICTURES));
+    schema: { tags, summary: 'Upload up to 20 images (field "pictures", repeated; 200 megapixels in all)', security, consumes, response: { 200: Type.Array(PathSchema), ...errorResponses } },
+  }, async (request, reply) => receiveFiles(request, reply, uploadsDir, PICTURES));
 
   app.post('/upload/pdf', {
     onRequest: app.requireAuthor,
     schema: { tags, summary: 'Upload one PDF (field "pdf", at most 25 MB)', security, consumes, response: { 200: PathSchema, ...errorResponses } },
   }, async (request, reply) => {
-    const [stored] = await receiveFiles(request, uploadsDir, PDF);
+    const [stored] = await receiveFiles(request, reply, uploadsDir, PDF);
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(stored));
   });
 };

@@ -29,7 +29,7 @@ const added = () => uploadsDirFiles().filter((f) => !before.includes(f));
 
 describe('POST /api/upload', () => {
   it.each(['png', 'jpeg', 'webp', 'gif'] as const)('stores a real %s re-encoded as WebP under a generated name, with its variants, served with a one-year cache', async (format) => {
-    const data = await makeImage(format);
+    const data = await makeImage(format, 1700);
     // The client's name and mimetype say nothing true: the bytes decide.
     const response = await upload('/api/upload', [filePart('image', data, '../../evil name.exe', 'text/plain')]);
     expect(response.statusCode).toBe(200);
@@ -102,7 +102,8 @@ describe('POST /api/upload', () => {
 
 describe('POST /api/upload/multi', () => {
   it('stores every picture and answers their paths in order', async () => {
-    const images = await Promise.all((['png', 'jpeg', 'webp', 'gif'] as const).map((f) => makeImage(f)));
+    // Wider than the widest variant: each has all four.
+    const images = await Promise.all((['png', 'jpeg', 'webp', 'gif'] as const).map((f) => makeImage(f, 1700)));
     const response = await upload('/api/upload/multi', images.map((data) => filePart('pictures', data)));
     expect(response.statusCode).toBe(200);
     const paths = response.json();

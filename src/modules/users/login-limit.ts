@@ -3,8 +3,12 @@
 //   in progress counts as a failure until it is known not to be one, and at most 2 checks run at
 //   once per address, so parallel guesses cannot all slip past the count before it is updated.
 // - per account: from the 6th failure within 15 minutes, every check of that account waits first
-//   (1 s, 2 s, 4 s, then 8 s at most). The right password still gets in after the wait: an attacker
-//   can slow a staff member down, never lock them out.
+//   (1 s, 2 s, 4 s, then 8 s at most), and the checks of one account wait in one queue: each starts
+//   that delay after the one before it, so guesses sent in parallel from many addresses are as slow
+//   as guesses sent one by one (a check in the queue counts as a failure, like at the address).
+//   The wait stays under the connection's idle limit: a check that would wait longer than 20 s is
+//   answered 429 at once with Retry-After. The right password still gets in after its wait: an
+//   attacker can slow a staff member down, never lock them out for longer than they keep guessing.
 // - the own-password change (a stolen token guessing the current password) shares the per-address
 //   count with logins, so alternating the two routes doubles nothing, and has a hard cap per
 //   account (20 wrong current passwords within 15 minutes, then 429). Logging in is not affected by
@@ -25,6 +29,8 @@ export interface LoginLimits {
   accountFreeFailures: number;
   accountFirstDelayMs: number;
   accountMaxDelayMs: number;
+  /** The longest a check may wait in its account's queue (kept under the idle limit); longer: 429. */
+  accountMaxWaitMs: number;
   /** Wrong current passwords of one account in the own-password change before it answers 429. */
   passwordChangeFailuresPerAccount: number;
 }
@@ -36,8 +42,17 @@ export const LOGIN_LIMITS: LoginLimits = {
   accountFreeFailures: 5,
   accountFirstDelayMs: 1000,
   accountMaxDelayMs: 8000,
+  accountMaxWaitMs: 20_000,
   passwordChangeFailuresPerAccount: 20,
 };
+
+/** Time as the limit sees it: real by default, a stand-in in tests. */
+export interface LoginClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const REAL_CLOCK: LoginClock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
 
 /** Counted as high as this, so the account's failure count can be read back (remaining = max - count). */
 const ACCOUNT_COUNT_CEILING = 1_000_000;
@@ -55,9 +70,15 @@ export function accountDelayMs(failures: number, limits: LoginLimits = LOGIN_LIM
   return Math.min(limits.accountFirstDelayMs * 2 ** doublings, limits.accountMaxDelayMs);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** One account's queue: when its last admitted check may start, and how many are admitted and not done. */
+interface AccountQueue {
+  lastStartAt: number;
+  inProgress: number;
+}
 
-export function createLoginLimit(app: FastifyInstance, limits: LoginLimits = LOGIN_LIMITS) {
+const accountKeyOf = (request: FastifyRequest) => `account:${String((request.body as { email?: unknown }).email).trim().toLowerCase()}`;
+
+export function createLoginLimit(app: FastifyInstance, limits: LoginLimits = LOGIN_LIMITS, clock: LoginClock = REAL_CLOCK) {
   // The types omit `cache`, which createRateLimit passes on to its store like every other option.
   const remembered = { cache: ADDRESSES_REMEMBERED } as CreateRateLimitOptions;
   const addressFailures = app.createRateLimit({ ...remembered, max: limits.failuresPerAddress, timeWindow: limits.windowMs });
@@ -65,7 +86,7 @@ export function createLoginLimit(app: FastifyInstance, limits: LoginLimits = LOG
     ...remembered,
     max: ACCOUNT_COUNT_CEILING,
     timeWindow: limits.windowMs,
-    keyGenerator: (request) => `account:${String((request.body as { email?: unknown }).email).trim().toLowerCase()}`,
+    keyGenerator: accountKeyOf,
   });
   const passwordChangeFailures = app.createRateLimit({
     ...remembered,
@@ -74,6 +95,9 @@ export function createLoginLimit(app: FastifyInstance, limits: LoginLimits = LOG
     keyGenerator: (request) => `password-change:${request.currentUser?.id ?? ''}`,
   });
   const checksRunning = new Map<string, number>();
+  // Only accounts with checks admitted and not done: bounded by the checks in flight.
+  const accountQueues = new Map<string, AccountQueue>();
+  const maxWaitMs = Math.min(limits.accountMaxWaitMs, Math.floor((app.config?.timeouts.idleMs ?? Infinity) * 2 / 3));
 
   function release(address: string): void {
     const left = (checksRunning.get(address) ?? 1) - 1;
@@ -125,14 +149,54 @@ export function createLoginLimit(app: FastifyInstance, limits: LoginLimits = LOG
     };
   }
 
-  /** Admits one login check (the account in the body waits after many failures), or throws 429. */
+  /**
+   * Takes the account's next place in its queue and waits for it. The place is chosen in one
+   * synchronous step, after the failure count is read: parallel checks get successive places.
+   */
+  async function waitForAccountTurn(request: FastifyRequest, reply: FastifyReply, queue: AccountQueue): Promise<void> {
+    const account = await accountFailures(request, { increment: false });
+    const failures = account.isAllowed ? 0 : account.max - account.remaining;
+    // The others admitted and not done may each become a failure: counted as ones already.
+    const delay = accountDelayMs(failures + queue.inProgress - 1, limits);
+    if (delay === 0) return;
+    const now = clock.now();
+    const startAt = Math.max(now, queue.lastStartAt) + delay;
+    if (startAt - now > maxWaitMs) {
+      reply.header('Retry-After', String(Math.max(1, Math.ceil((startAt - now - maxWaitMs) / 1000))));
+      throw apiError(429, userMessages.accountBusy);
+    }
+    queue.lastStartAt = startAt;
+    await clock.sleep(startAt - now);
+  }
+
+  /** Admits one login check (the account in the body waits in its queue after many failures), or throws 429. */
   function admit(request: FastifyRequest, reply: FastifyReply): Promise<LoginAttempt> {
+    const key = accountKeyOf(request);
+    let joined: AccountQueue | null = null;
+    const leave = () => {
+      if (!joined) return;
+      joined.inProgress -= 1;
+      if (joined.inProgress === 0) accountQueues.delete(key);
+      joined = null;
+    };
     return admitAddress(request, reply, userMessages.tooManyLogins, async () => {
-      const account = await accountFailures(request, { increment: false });
-      const accountFailureCount = account.isAllowed ? 0 : account.max - account.remaining;
-      const delay = accountDelayMs(accountFailureCount, limits);
-      if (delay > 0) await sleep(delay);
-    }, () => accountFailures(request));
+      const queue = accountQueues.get(key) ?? { lastStartAt: 0, inProgress: 0 };
+      accountQueues.set(key, queue);
+      queue.inProgress += 1;
+      joined = queue;
+      try {
+        await waitForAccountTurn(request, reply, queue);
+      } catch (error) {
+        leave();
+        throw error;
+      }
+    }, () => accountFailures(request)).then((attempt) => ({
+      recordFailure: () => attempt.recordFailure(),
+      release() {
+        leave();
+        attempt.release();
+      },
+    }));
   }
 
   /** Admits one check of the signed-in user's current password, or throws 429. */

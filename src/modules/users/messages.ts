@@ -14,5 +14,6 @@ export const userMessages = {
   tooManyPasswordAttempts: { en: 'Too many wrong passwords, please try again later', ar: 'تم إدخال كلمة مرور خاطئة مرات كثيرة، يرجى المحاولة لاحقاً' },
   wrongCurrentPassword: { en: 'The current password is not correct', ar: 'كلمة المرور الحالية غير صحيحة' },
   samePassword: { en: 'Choose a password different from the current one', ar: 'اختر كلمة مرور مختلفة عن الحالية' },
+  accountBusy: { en: 'Too many login attempts for this account are waiting, please try again in a moment', ar: 'توجد محاولات دخول كثيرة بانتظار التحقق لهذا الحساب، يرجى المحاولة بعد لحظات' },
   loginInProgress: { en: 'Another login from this address is being checked, please try again in a moment', ar: 'يجري التحقق من محاولة دخول أخرى من هذا العنوان، يرجى المحاولة بعد لحظات' },
 } satisfies Record<string, BilingualMessage>;

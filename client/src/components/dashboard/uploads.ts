@@ -5,9 +5,17 @@ export type UploadKind = 'image' | 'pictures' | 'pdf';
 
 const ENDPOINT: Record<UploadKind, string> = { image: '/api/upload', pictures: '/api/upload/multi', pdf: '/api/upload/pdf' };
 
+/**
+ * Pictures go one per call: the server bounds the pixels one call may decode (200 megapixels),
+ * and twenty phone photos in one call could pass it; one at a time each answers quickly.
+ */
 export async function uploadFiles(kind: UploadKind, files: File[]): Promise<string[]> {
-  const form = new FormData();
-  for (const file of kind === 'pictures' ? files : files.slice(0, 1)) form.append(kind, file);
-  const answer = await apiRequest<string | string[]>(ENDPOINT[kind], { method: 'POST', body: form });
-  return Array.isArray(answer) ? answer : [answer];
+  const stored: string[] = [];
+  for (const file of kind === 'pictures' ? files : files.slice(0, 1)) {
+    const form = new FormData();
+    form.append(kind, file);
+    const answer = await apiRequest<string | string[]>(ENDPOINT[kind], { method: 'POST', body: form });
+    stored.push(...(Array.isArray(answer) ? answer : [answer]));
+  }
+  return stored;
 }

@@ -1,7 +1,6 @@
 // /maps/{city}: the city's maps, its branches and the once-per-browser service rating.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'wouter';
 import { api } from '../../api/client';
 import { altIn, ResponsiveImage } from '../../components/ResponsiveImage';
 import { StarDisplay, StarInput } from '../../components/Stars';
@@ -9,6 +8,8 @@ import { ErrorMessage, Loading } from '../../components/Status';
 import { apiPaths } from '../../api/paths';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useRawPathname } from '../../lib/pageAddress';
+import { cityNameOfPagePath } from '@shared/public-paths';
 import { useHydrated } from '../../lib/useHydrated';
 import { NotFoundPage } from './SmallPages';
 import type { City } from '@shared/api-types';
@@ -19,25 +20,31 @@ export const SUCCESS_BANNER_MS = 3000;
 
 export default function CityPage() {
   const { t, i18n } = useTranslation();
-  const { city = '' } = useParams<{ city: string }>();
+  const city = cityNameOfPagePath(useRawPathname()) ?? '';
   const state = useApi<City>(apiPaths.city(city));
   const data = state.data;
-  useDocumentTitle(data?.name ?? city, { image: data?.countryMap || data?.thumbnail || undefined });
+  // The address's own text is shown only while the city loads (a link of this site was followed);
+  // an answer that is not the city never repeats it: any text can be put in an address.
+  const name = data?.name ?? (state.error ? t('servicemap.title') : city);
+  const previewAlt = data && (data.countryMap
+    ? altIn(i18n.resolvedLanguage, data.countryMapAltEn, data.countryMapAltAr) ?? t('city.countryMap', { name: data.name })
+    : altIn(i18n.resolvedLanguage, data.thumbnailAltEn, data.thumbnailAltAr));
+  useDocumentTitle(name, { image: data?.countryMap || data?.thumbnail || undefined, imageAlt: previewAlt || undefined });
   if (state.error?.status === 404) return <NotFoundPage />;
   return (
     <article className="page city-page">
-      <h1>{data?.name ?? city}</h1>
+      <h1>{name}</h1>
       {state.error && <ErrorMessage error={state.error} />}
       {state.loading && !data && <Loading />}
       {data && (
         <>
           <div className="map-images">
             {data.countryMap && (
-              <figure><ResponsiveImage src={data.countryMap} alt={altIn(i18n.resolvedLanguage, data.countryMapAltEn, data.countryMapAltAr) ?? t('city.countryMap', { name: data.name })}
+              <figure><ResponsiveImage src={data.countryMap} widths={data.imageWidths} alt={altIn(i18n.resolvedLanguage, data.countryMapAltEn, data.countryMapAltAr) ?? t('city.countryMap', { name: data.name })}
                 sizes="(max-width: 44rem) 100vw, 40rem" width={640} height={480} /></figure>
             )}
             {data.cityMap && (
-              <figure><ResponsiveImage src={data.cityMap} alt={altIn(i18n.resolvedLanguage, data.cityMapAltEn, data.cityMapAltAr) ?? t('city.cityMap', { name: data.name })}
+              <figure><ResponsiveImage src={data.cityMap} widths={data.imageWidths} alt={altIn(i18n.resolvedLanguage, data.cityMapAltEn, data.cityMapAltAr) ?? t('city.cityMap', { name: data.name })}
                 sizes="(max-width: 44rem) 100vw, 40rem" width={640} height={480} loading="lazy" /></figure>
             )}
           </div>

@@ -12,7 +12,10 @@ function ContentPage({ type, titleKey }: { type: string; titleKey: string }) {
   const state = useApi<Content>(apiPaths.content(type));
   const title = t(titleKey);
   const text = state.data ? (i18n.resolvedLanguage === 'ar' ? state.data.contentAr : state.data.contentEn) : '';
-  useDocumentTitle(title, { description: text || undefined, image: state.data?.image || undefined });
+  useDocumentTitle(title, {
+    description: text || undefined, image: state.data?.image || undefined,
+    imageAlt: (state.data && altIn(i18n.resolvedLanguage, state.data.imageAltEn, state.data.imageAltAr)) || undefined,
+  });
   return (
     <article className="page content-page">
       <h1>{title}</h1>
@@ -21,7 +24,7 @@ function ContentPage({ type, titleKey }: { type: string; titleKey: string }) {
       {state.data && (
         <>
           {type === 'About' && state.data.image && (
-            <ResponsiveImage className="content-image" src={state.data.image} alt={altIn(i18n.resolvedLanguage, state.data.imageAltEn, state.data.imageAltAr)}
+            <ResponsiveImage className="content-image" src={state.data.image} widths={state.data.imageWidths} alt={altIn(i18n.resolvedLanguage, state.data.imageAltEn, state.data.imageAltAr)}
               sizes="(max-width: 60rem) 100vw, 60rem" width={960} height={540} />
           )}
           {text ? <div className="prose">{text}</div> : <Empty>{t('content.empty')}</Empty>}

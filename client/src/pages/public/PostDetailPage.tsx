@@ -28,7 +28,7 @@ export default function PostDetailPage() {
   const other = post?.language === 'ar' ? 'en' : 'ar';
   const counterpart = post?.translationOf ?? null;
   useDocumentTitle(post?.title, post ? {
-    description: post.describtion, image: post.image || undefined, type: 'article', contentLanguage: post.language,
+    description: post.describtion, image: post.image || undefined, imageAlt: post.imageAlt || undefined, type: 'article', contentLanguage: post.language,
     // Search engines and link previews learn of the same post in the other language.
     alternates: counterpart ? [{ language: other, path: `/p/${encodeURIComponent(counterpart)}` }] : undefined,
   } : undefined);
@@ -53,7 +53,7 @@ export default function PostDetailPage() {
         </p>
       )}
       <RelativeTimeText date={post.createdAt} />
-      {post.image && <ResponsiveImage className="post-image" src={post.image} alt={post.imageAlt} sizes="(max-width: 60rem) 100vw, 60rem" width={960} height={540} />}
+      {post.image && <ResponsiveImage className="post-image" src={post.image} widths={post.imageWidths} alt={post.imageAlt} sizes="(max-width: 60rem) 100vw, 60rem" width={960} height={540} />}
       <div className="prose">{post.describtion}</div>
       {video && VIDEO_ID.test(video) && (
         <div className="video">
@@ -72,7 +72,7 @@ export default function PostDetailPage() {
               <li key={picture + index}>
                 {/* The link is named by the picture's alt text, or by its number when it has none. */}
                 <a href={picture} target="_blank" rel="noopener noreferrer" aria-label={post.picturesAlt[index] ? undefined : t('post.picture', { number: index + 1 })}>
-                  <ResponsiveImage src={picture} alt={post.picturesAlt[index]} sizes="(max-width: 40rem) 50vw, 14rem" width={300} height={200} loading="lazy" decoding="async" />
+                  <ResponsiveImage src={picture} widths={post.imageWidths} alt={post.picturesAlt[index]} sizes="(max-width: 40rem) 50vw, 14rem" width={300} height={200} loading="lazy" decoding="async" />
                 </a>
               </li>
             ))}

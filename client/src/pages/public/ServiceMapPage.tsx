@@ -8,6 +8,7 @@ import { apiPaths } from '../../api/paths';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import type { City, RatingSummary } from '@shared/api-types';
+import { cityPagePath } from '@shared/public-paths';
 
 export default function ServiceMapPage() {
   const { t, i18n } = useTranslation();
@@ -31,8 +32,8 @@ export default function ServiceMapPage() {
         <ul className="city-grid">
           {cities.data.map((city) => (
             <li key={city._id}>
-              <Link href={`/maps/${encodeURIComponent(city.name)}`} className="card city-card">
-                {city.thumbnail && <ResponsiveImage src={city.thumbnail} alt={altIn(i18n.resolvedLanguage, city.thumbnailAltEn, city.thumbnailAltAr)}
+              <Link href={cityPagePath(city.name)} className="card city-card">
+                {city.thumbnail && <ResponsiveImage src={city.thumbnail} widths={city.imageWidths} alt={altIn(i18n.resolvedLanguage, city.thumbnailAltEn, city.thumbnailAltAr)}
                   sizes="(max-width: 40rem) 100vw, (max-width: 64rem) 50vw, 24rem" width={320} height={200} loading="lazy" decoding="async" />}
                 <span className="city-name">{city.name}</span>
               </Link>

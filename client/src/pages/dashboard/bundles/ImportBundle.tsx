@@ -62,6 +62,7 @@ function ImportResult({ report }: { report: ImportReport }) {
       </div>
       <p>{t('bundles.files', { copied: report.files.copied, present: report.files.alreadyPresent })}</p>
       {report.keptDrafts > 0 && <p>{t('bundles.keptDrafts', { count: report.keptDrafts })}</p>}
+      {report.keptOwn > 0 && <p>{t('bundles.keptOwn', { count: report.keptOwn })}</p>}
       {report.replacedCities.length > 0 && <p><bdi>{t('bundles.replacedCities', { names: report.replacedCities.join(', ') })}</bdi></p>}
     </div>
   );

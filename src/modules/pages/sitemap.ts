@@ -1,0 +1,80 @@
+// The sitemap (sitemaps.org protocol): one file while the site fits in one, 50,000 addresses and
+// 50 MB at most; past that, /sitemap.xml is a sitemap index naming child sitemaps, the fixed pages
+// and cities in one and the published posts in slices of POSTS_PER_SITEMAP, each read by one
+// bounded query. Only the posts visitors may see (PublicPosts); drafts never appear.
+import { POST_TYPES, EMERGENCY_TYPES } from '@shared/domain';
+import { cityPagePath } from '@shared/public-paths';
+import { escapeXml } from './escape';
+
+export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 } as const;
+/** Posts in one child sitemap: far under both limits (a post's line is about 130 bytes). */
+export const POSTS_PER_SITEMAP = 10_000;
+
+/** The public pages that are the same for everyone (posts and cities are added to them). */
+export const FIXED_PUBLIC_PATHS = [
+  '/', '/about', '/ht', '/international', '/servicemap', '/useful_tools', '/seeking_help', '/contact',
+  '/trainingtool', '/assessmentform', '/browse-safely',
+  ...EMERGENCY_TYPES.map((type) => `/e/${type}`),
+  ...POST_TYPES.map((type) => `/posts/${encodeURIComponent(type)}`),
+];
+
+/** One address of the sitemap: a path of this site and, when known, its last change. */
+export interface SitemapEntry {
+  path: string;
+  lastmod?: string;
+}
+
+/** Where the sitemap reads the site; each call is one bounded query. */
+export interface SitemapSource {
+  cityNames(): Promise<string[]>;
+  /** How many posts visitors may see. */
+  countPosts(): Promise<number>;
+  /** Those posts, the newest first: `offset` skipped, at most `limit`. */
+  posts(offset: number, limit: number): Promise<Array<{ id: string; updatedAt: string }>>;
+}
+
+export const PAGES_SITEMAP = '/sitemap/pages.xml';
+const POSTS_SITEMAP = /^\/sitemap\/posts-([1-9]\d{0,6})\.xml$/;
+const postsSitemapPath = (number: number) => `/sitemap/posts-${number}.xml`;
+
+function pageEntries(cityNames: string[]): SitemapEntry[] {
+  return [...FIXED_PUBLIC_PATHS.map((path) => ({ path })), ...cityNames.map((name) => ({ path: cityPagePath(name) }))];
+}
+
+function postEntries(posts: Array<{ id: string; updatedAt: string }>): SitemapEntry[] {
+  return posts.map((post) => ({ path: `/p/${encodeURIComponent(post.id)}`, lastmod: post.updatedAt }));
+}
+
+export function urlsetXml(origin: string, entries: SitemapEntry[]): string {
+  const lines = entries.map(({ path, lastmod }) =>
+    `  <url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
+}
+
+export function sitemapIndexXml(origin: string, childPaths: string[]): string {
+  const lines = childPaths.map((path) => `  <sitemap><loc>${escapeXml(`${origin}${path}`)}</loc></sitemap>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</sitemapindex>\n`;
+}
+
+/** /sitemap.xml: every address in one file when they fit in one, else the index of the children. */
+export async function mainSitemap(origin: string, source: SitemapSource): Promise<string> {
+  const pages = pageEntries(await source.cityNames());
+  const postCount = await source.countPosts();
+  if (pages.length + postCount <= SITEMAP_LIMITS.urls) {
+    const xml = urlsetXml(origin, [...pages, ...postEntries(await source.posts(0, postCount))]);
+    if (Buffer.byteLength(xml) <= SITEMAP_LIMITS.bytes) return xml;
+  }
+  const slices = Math.ceil(postCount / POSTS_PER_SITEMAP);
+  return sitemapIndexXml(origin, [PAGES_SITEMAP, ...Array.from({ length: slices }, (_, index) => postsSitemapPath(index + 1))]);
+}
+
+/** A child sitemap of the index by its path, or null when there is no such child. */
+export async function childSitemap(origin: string, path: string, source: SitemapSource): Promise<string | null> {
+  if (path === PAGES_SITEMAP) return urlsetXml(origin, pageEntries(await source.cityNames()));
+  const number = Number(POSTS_SITEMAP.exec(path)?.[1] ?? 0);
+  if (number === 0) return null;
+  const posts = await source.posts((number - 1) * POSTS_PER_SITEMAP, POSTS_PER_SITEMAP);
+  // Past the last slice there is nothing; the first slice exists even when empty.
+  if (posts.length === 0 && number > 1) return null;
+  return urlsetXml(origin, postEntries(posts));
+}
