@@ -118,7 +118,7 @@ describe('a crawler without cookies at a language address', () => {
 
   it('gets the same page whatever the cookie or Accept-Language, and is told so (Vary names neither)', async () => {
     for (const page of ['/ar/about', '/en/servicemap', `/ar/p/${posts.arabic}`]) {
-      const answers = await Promise.all([{}, { cookie: 'i18next=en' }, { cookie: 'i18next=ar' }, { 'accept-language': 'ar-IQ' }, { 'accept-language': 'en-GB' }]
+      const answers = await Promise.all(([{}, { cookie: 'i18next=en' }, { cookie: 'i18next=ar' }, { 'accept-language': 'ar-IQ' }, { 'accept-language': 'en-GB' }] as Array<Record<string, string>>)
         .map((headers) => crawl(page, headers)));
       expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
       for (const answer of answers) {
