@@ -252,6 +252,42 @@ test('the page a visit began on is saved too, in both languages, even when it is
   await expect(page.getByRole('status').filter({ hasText: OFFLINE_EN })).toBeVisible();
 });
 
+test('a first visit at a language address saves the essentials at the language addresses too; offline, a visitor moves among them in that language', async ({ page, request, context }) => {
+  const post = await createPost(request, { language: 'ar', title: 'منشور محفوظ للقراءة دون اتصال', describtion: 'فتح أولاً.' });
+  // The cookie says English; the address says Arabic.
+  await context.addCookies([{ name: 'i18next', value: 'en', url: BASE_URL }]);
+  await page.goto(`/ar/p/${post._id}`);
+  await waitForHydration(page);
+  await waitForWorkerControl(page);
+  const languageKeys = ['/e/Emergency', '/e/VOT', '/', '/seeking_help', '/servicemap', '/contact', '/about', '/ht', '/maps/Baghdad']
+    .flatMap((path) => [savedKey(`/ar${path}`, 'ar'), savedKey(`/en${path}`, 'en')]);
+  // The landing post in its one language only (a language address has no other).
+  const wanted = [...languageKeys, savedKey(`/ar/p/${post._id}`, 'ar'), savedKey('/e/Emergency', 'ar'), savedKey('/e/Emergency', 'en')];
+  await expect.poll(async () => {
+    const urls = new Set((await savedEntries(page)).map((entry) => entry.url));
+    return wanted.filter((url) => !urls.has(url));
+  }, { message: 'essentials saved at every address', timeout: 30_000 }).toEqual([]);
+  expect((await savedEntries(page)).some((entry) => entry.url === savedKey(`/ar/p/${post._id}`, 'en'))).toBe(false);
+
+  await context.setOffline(true);
+  await page.goto(`/ar/p/${post._id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('منشور محفوظ للقراءة دون اتصال');
+  // From the worker's copy, or from the browser's own cache for the seconds the server allows (a
+  // language address varies by nothing the worker's request lacked): the page either way.
+  await page.goto('/ar/seeking_help');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await waitForHydration(page);
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE_AR })).toBeVisible();
+  await page.locator('.link-buttons').getByRole('link', { name: 'أرقام الطوارئ' }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/ar/e/Emergency`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(NUMBERS.ar.emergency);
+  await expect(page.locator('a.call-card[href="tel:533"]')).toContainText(NUMBERS.ar.hotline);
+  await page.goto('/en/e/VOT');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(NUMBERS.en.vot);
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE_EN })).toBeVisible();
+});
+
 test('the essentials are kept fresh: a later visit, once the saved copy is old, saves the numbers staff changed', async ({ page, request, context }) => {
   const admin = await apiLogin(request);
   await openAs(page, '/contact');

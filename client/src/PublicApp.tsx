@@ -1,15 +1,21 @@
 // The visitor's site: the safety band (quick exit and 533) above an area where the page scrolls
 // (header, Back link, screen), with the website rating prompt. Moving between pages replaces the
 // tab's history entry (lib/singleEntryHistory.ts). Only the home screen is in the first download;
-// every other screen is a small chunk.
+// every other screen is a small chunk. A page at a language address (/ar/about) is the same screen
+// under a router whose base is the prefix: every link inside it keeps the language, and the
+// interface is in that language whatever the visitor chose before (@shared/public-paths).
 import { Suspense, useEffect, useRef } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
+import type { Language } from '@shared/domain';
+import { addressLanguageOf } from '@shared/public-paths';
 import { BackLink } from './components/BackLink';
 import { RatingPrompt } from './components/RatingPrompt';
 import { SafetyBar } from './components/SafetyBar';
 import { Loading } from './components/Status';
 import { TopBar, type HeaderVariant } from './components/TopBar';
+import { useRawPathname } from './lib/pageAddress';
 import { PAGE_SCROLLER_ID, scrollPageToTop, useKeyboardScrollsPage } from './lib/pageScroller';
+import { useShellTranslation } from './lib/useShellTranslation';
 import { navigateInPlace, useLinksReplaceTheEntry } from './lib/singleEntryHistory';
 import { OfflineNotice } from './offline/OfflineNotice';
 import { NotFoundScreen, PUBLIC_ROUTES } from './publicRoutes';
@@ -38,9 +44,22 @@ function useNewScreenOnNavigation(path: string) {
   }, [path]);
 }
 
+/**
+ * Moving to another language's address (a post's translation, the Back link's trail) shows the
+ * interface in that language. On the server, and when hydrating, it already is.
+ */
+function useLanguageOfAddress(language: Language | null) {
+  const { i18n } = useShellTranslation();
+  useEffect(() => {
+    if (language && i18n.resolvedLanguage !== language) void i18n.changeLanguage(language);
+  }, [language, i18n]);
+}
+
 export default function PublicApp() {
+  const addressLanguage = addressLanguageOf(useRawPathname());
+  useLanguageOfAddress(addressLanguage);
   return (
-    <Router aroundNav={navigateInPlace}>
+    <Router base={addressLanguage ? `/${addressLanguage}` : ''} aroundNav={navigateInPlace}>
       <PublicLayout />
     </Router>
   );

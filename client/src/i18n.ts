@@ -1,10 +1,12 @@
 // Languages exactly as docs/product-rules.md, Behaviour and Constants say: en and ar, fallback en, detection order
-// cookie, localStorage, sessionStorage, browser, html tag, path, subdomain, cached in the cookie i18next.
+// cookie, localStorage, sessionStorage, browser, html tag, path, subdomain, cached in the cookie i18next
+// (lib/languageCookie.ts, which leaves it alone on a page at a language address such as /ar/about).
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@shared/domain';
+import { rememberShownLanguage } from './lib/languageCookie';
 import { SHELL_STRINGS } from './shellStrings';
 import { PAGE_DATA_ELEMENT_ID } from './ssr/pageData';
 
@@ -51,15 +53,20 @@ export const i18nReady = i18n
     detection: {
       order: ['cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag', 'path', 'subdomain'],
       lookupCookie: 'i18next',
-      caches: ['cookie'],
-      cookieOptions: { path: '/', sameSite: 'strict' },
+      // Kept by languageChanged below: the detector would keep it on every address.
+      caches: [],
     },
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
   });
 
-i18n.on('languageChanged', applyDocumentLanguage);
+function showLanguage(language: string): void {
+  applyDocumentLanguage(language);
+  rememberShownLanguage(language === 'ar' ? 'ar' : 'en');
+}
+
+i18n.on('languageChanged', showLanguage);
 // With the shell's strings built in, the language may already be chosen before the line above.
-if (i18n.language) applyDocumentLanguage(i18n.language);
+if (i18n.language) showLanguage(i18n.language);
 
 export default i18n;

@@ -3,7 +3,7 @@
 // all read this one table.
 import type { Language } from '@shared/domain';
 import type { PageDataNeed, PageDataRequest } from '@shared/api-types';
-import { decodePathSegment } from '@shared/public-paths';
+import { decodePathSegment, withoutLanguage } from '@shared/public-paths';
 import { apiPathOf } from './api/paths';
 import { isEmergencyType, isPostType, keywordFromSearch } from './lib/pageAddress';
 import { pageFromSearch } from './lib/pagination';
@@ -59,12 +59,13 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
 ];
 
 /**
- * The route that wouter's Switch shows for this path (null: the not-found screen). Segments are cut
- * where wouter cuts them (an encoded / stays inside its segment), then each is decoded once: the
- * same name the page itself reads (a city called "Erbil/Duhok" is one segment, Erbil%2FDuhok).
+ * The route that wouter's Switch shows for this path, at any of its addresses (/about, /ar/about),
+ * or null: the not-found screen. Segments are cut where wouter cuts them (an encoded / stays
+ * inside its segment), then each is decoded once: the same name the page itself reads (a city
+ * called "Erbil/Duhok" is one segment, Erbil%2FDuhok).
  */
 export function matchPublicRoute(pathname: string): { route: PublicRoute; params: Params } | null {
-  const segments = pathname.replace(/\/+$/, '').split('/').slice(1).map(decodePathSegment);
+  const segments = withoutLanguage(pathname).replace(/\/+$/, '').split('/').slice(1).map(decodePathSegment);
   for (const route of PUBLIC_ROUTES) {
     const pattern = route.path === '/' ? [] : route.path.split('/').slice(1);
     if (pattern.length !== segments.length) continue;

@@ -146,6 +146,29 @@ describe.each([
     }
   });
 
+  it('keys a language address by its URL alone: one stored copy per address, in its language, whatever the cookie or Accept-Language', async () => {
+    const visitors = [
+      { cookie: 'i18next=en', 'accept-language': 'en' },
+      { cookie: 'i18next=ar', 'accept-language': 'ar' },
+      { 'accept-language': 'fr, en;q=0.5' },
+      {},
+      { cookie: 'i18next=arx', 'accept-language': 'ar' },
+    ];
+    for (const language of ['ar', 'en'] as const) {
+      const url = `/${language}/about?keyed=${language}`;
+      const statuses: string[] = [];
+      for (const headers of visitors) {
+        const page = await get(nginx.port, url, headers);
+        expect({ url, headers, status: page.status, language: languageOf(page.body) }).toEqual({ url, headers, status: 200, language });
+        expect(page.headers.vary).toBe('Accept-Encoding');
+        expect(page.headers['content-language']).toBe(language);
+        statuses.push(String(page.headers['x-cache-status']));
+      }
+      // Stored once, by the first visitor; every other visitor is answered from that copy.
+      expect(statuses).toEqual(['MISS', 'HIT', 'HIT', 'HIT', 'HIT']);
+    }
+  });
+
   it('sends a compression only to a client that accepts it with a weight above zero', async () => {
     const cases: Array<[string, string | undefined]> = [
       ['br;q=0, gzip', 'gzip'],

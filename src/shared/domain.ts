@@ -74,7 +74,7 @@ export interface PageFacts {
   type?: 'website' | 'article';
   /** The language of the page's main text when it differs from the interface (a post). */
   contentLanguage?: Language;
-  /** Other language versions of this page, for hreflang (a translated post). */
+  /** Other language versions of this page at their unprefixed addresses (a translated post); the server names each one's language address (hreflang). */
   alternates?: Array<{ language: Language; path: string }>;
   /** Pages that search engines should not list (search results, not found). */
   noindex?: boolean;

@@ -25,12 +25,36 @@ export function cityNameOfPagePath(rawPathname: string): string | null {
 }
 
 /**
- * A language's home page: the one place that names it (the feeds' channel link). Today the home
- * page is `/` in the visitor's language, and `?lang=` chooses it (the server keeps the choice and
- * answers 303 to `/`); a per-language address would replace this line.
+ * Every public page has three addresses: one per language, `/en/...` and `/ar/...` (always in that
+ * language, whoever asks), and the unprefixed one (`/about`, in the visitor's language: the
+ * cookie, then Accept-Language, then English), which search engines learn as `x-default`. The
+ * prefix is exact: `/ar/` and `/en/` in lower case, once, at the start; anything else (`/AR/`,
+ * `/%61r/`, `/fr/`) is no language address. The server, the browser's router, the offline copy
+ * and the sitemap all read and build these addresses here.
  */
+const LANGUAGE_PREFIX = /^\/(en|ar)(?=\/|\?|$)/;
+
+/** The language an address names by its prefix (`/ar/about` → ar), or null for an unprefixed one. */
+export function addressLanguageOf(address: string): Language | null {
+  return (LANGUAGE_PREFIX.exec(address)?.[1] as Language | undefined) ?? null;
+}
+
+/** The page an address shows, without its language prefix: `/ar/about` → `/about`, `/ar/` → `/`. */
+export function withoutLanguage(address: string): string {
+  const language = addressLanguageOf(address);
+  if (!language) return address;
+  const rest = address.slice(language.length + 1);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/** A page's address in one language (`/about` → `/ar/about`, `/` → `/ar/`); a query stays. */
+export function languagePath(language: Language, page: string): string {
+  return `/${language}${withoutLanguage(page)}`;
+}
+
+/** A language's home page, `/ar/` or `/en/` (the feeds' channel link names it). */
 export function languageHomePath(language: Language): string {
-  return `/?lang=${language}`;
+  return languagePath(language, '/');
 }
 
 /** One segment of an address, decoded once (kept as it is when it is not valid UTF-8 escapes). */

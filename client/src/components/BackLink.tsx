@@ -3,7 +3,7 @@
 // inside it. It leads to the page opened before this one in this tab, else to the page this one
 // belongs under (the server, which knows no trail, renders that one).
 import type { MouseEvent } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useRouter } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { useHydrated } from '../lib/useHydrated';
 import { BACK_NAVIGATION, pagesBefore } from '../lib/singleEntryHistory';
@@ -22,13 +22,15 @@ export function parentPageOf(path: string): string {
 export function BackLink() {
   const { t } = useShellTranslation();
   const [location, navigate] = useLocation();
+  const { base } = useRouter();
   const hydrated = useHydrated();
   useHistoryState(); // renders again when the trail changes
   if (location === '/') return null;
-  const href = (hydrated ? pagesBefore().at(-1) : undefined) ?? parentPageOf(location);
+  // The trail holds whole addresses; the parent page is in this page's language (the router's base).
+  const href = (hydrated ? pagesBefore().at(-1) : undefined) ?? base + parentPageOf(location);
   const goBack = (event: MouseEvent) => {
     event.preventDefault();
-    navigate(href, { state: BACK_NAVIGATION });
+    navigate(`~${href}`, { state: BACK_NAVIGATION });
   };
   return (
     <p className="back-link">

@@ -11,7 +11,7 @@ import { useHydrated } from '../lib/useHydrated';
 import { session } from '../state/session';
 import { CloseIcon, DashboardIcon, MenuIcon, SearchIcon, ShieldIcon } from './icons';
 import { LanguageSwitch } from './LanguageSwitch';
-import { CONTACT_HREF, NAV_LINKS } from './navLinks';
+import { CONTACT_HREF, DASHBOARD_HREF, NAV_LINKS } from './navLinks';
 import { ThemeToggle } from './ThemeToggle';
 
 export type HeaderVariant = 'none' | 'white' | 'black' | 'side';
@@ -67,7 +67,7 @@ function PhoneMenu({ isAuthor }: { isAuthor: boolean }) {
       <nav className="side-menu" aria-label={t('nav.mobile')}>
         <NavList className="side-menu-list" onNavigate={close} />
         <Link href="/search" className="side-menu-extra">{t('nav.search')}</Link>
-        {isAuthor && <Link href="/dashboard/posts" className="side-menu-extra">{t('nav.dashboard')}</Link>}
+        {isAuthor && <Link href={DASHBOARD_HREF} className="side-menu-extra">{t('nav.dashboard')}</Link>}
       </nav>
     </details>
   );
@@ -92,7 +92,7 @@ export function TopBar({ variant }: { variant: HeaderVariant }) {
             <SearchIcon size={20} />
           </Link>
           {isAuthor && (
-            <Link href="/dashboard/posts" className="icon-button" aria-label={t('nav.dashboard')} title={t('nav.dashboard')}>
+            <Link href={DASHBOARD_HREF} className="icon-button" aria-label={t('nav.dashboard')} title={t('nav.dashboard')}>
               <DashboardIcon size={20} />
             </Link>
           )}

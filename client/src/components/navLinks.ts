@@ -11,3 +11,6 @@ export const NAV_LINKS = [
 ] as const;
 
 export const CONTACT_HREF = '/contact';
+
+/** The staff area has no language address: its link leaves the page's language prefix (wouter's `~`). */
+export const DASHBOARD_HREF = '~/dashboard/posts';

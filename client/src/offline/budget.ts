@@ -22,8 +22,9 @@ export const PAGES_BUDGET: Budget = { maxGroups: 60, maxBytes: 5 * 1024 * 1024 }
 
 /**
  * The essentials saved from the first visit (the help pages and every city page in both
- * languages, the texts, then their pictures): about 25 kB a page, so text alone stays near 2 MB
- * even with a hundred cities; pictures fill what is left.
+ * languages, each at its language address and at its unprefixed one, the texts, then their
+ * pictures): about 25 kB a page, four copies of each, so text alone stays near 2 MB with twenty
+ * cities and within the budget up to about seventy; pictures fill what is left.
  */
 export const ESSENTIALS_BUDGET_BYTES = 8 * 1024 * 1024;
 

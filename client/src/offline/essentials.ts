@@ -1,13 +1,15 @@
 // The essentials a visitor has without a connection from the first visit on, whatever page they
 // landed on: the one list of them, and how they are read, shared by the page (which asks the
 // service worker once it is idle, saveEssentials.ts) and the worker (which saves them,
-// worker/essentials.ts). When addresses carry a language (/ar/e/VOT), their forms are added here.
+// worker/essentials.ts). Each is saved at its language addresses (/ar/e/VOT, /en/e/VOT) and at its
+// unprefixed one in both languages: a visitor moves among one kind or the other.
 import { imageVariantPath, type ImageVariantWidth } from '@shared/domain';
 import { PAGE_DATA_ELEMENT_ID } from '../ssr/pageDataId';
 
 /**
  * The emergency numbers, the help pages, contact and the texts about the site and trafficking, in
- * the order they are saved. The service map comes before the cities: its data names them.
+ * the order they are saved, as unprefixed pages. The service map comes before the cities: its data
+ * names them.
  */
 export const ESSENTIAL_PAGES = ['/e/Emergency', '/e/VOT', '/', '/seeking_help', '/servicemap', '/contact', '/about', '/ht'] as const;
 

@@ -65,6 +65,8 @@ describe('never stored', () => {
   it('search result pages and machine files are not saved (they still fall back to the shell)', () => {
     expect(handlingOf(open('/search?keyword=x'))).toMatchObject({ kind: 'page', store: false });
     expect(handlingOf(open('/feed/en.xml'))).toMatchObject({ kind: 'page', store: false });
+    expect(handlingOf(open('/ar/search?keyword=x'))).toMatchObject({ kind: 'page', store: false });
+    expect(handlingOf(open('/en/search'))).toMatchObject({ kind: 'page', store: false });
   });
 });
 
@@ -74,6 +76,15 @@ describe('kept for offline use', () => {
     expect(handlingOf(open('/e/Emergency'))).toMatchObject({ kind: 'page', group: 'pages', store: true });
     expect(handlingOf(open('/posts/International?p=2'))).toMatchObject({ group: 'pages', groupKey: '/posts/International?p=2' });
     expect(handlingOf(open('/p/AbC_12-3'))).toEqual({ kind: 'page', group: 'posts', groupKey: 'AbC_12-3', address: '/p/AbC_12-3', store: true });
+  });
+
+  it('language addresses as their pages: each address saved apart, a post\'s addresses in its one group', () => {
+    expect(handlingOf(open('/ar/'))).toEqual({ kind: 'page', group: 'pages', groupKey: '/ar/', address: '/ar/', store: true });
+    expect(handlingOf(open('/en/e/VOT'))).toEqual({ kind: 'page', group: 'pages', groupKey: '/en/e/VOT', address: '/en/e/VOT', store: true });
+    expect(handlingOf(open('/ar/p/AbC_12-3'))).toEqual({ kind: 'page', group: 'posts', groupKey: 'AbC_12-3', address: '/ar/p/AbC_12-3', store: true });
+    expect(handlingOf(get('/uploads/x1-640w.webp', { clientUrl: `${origin}/en/p/abc123`, mode: 'no-cors' }))).toEqual({ kind: 'picture', postId: 'abc123' });
+    // Not a language address: an ordinary (unknown) page, no post group.
+    expect(handlingOf(open('/AR/p/abc'))).toMatchObject({ group: 'pages' });
   });
 
   it("the essentials' public reads", () => {

@@ -1,6 +1,8 @@
 // What the service worker does with each request: the site's offline rules in one pure function,
 // so every "never cache" case is tested without a browser (policy.test.ts) and the worker itself
-// only carries them out.
+// only carries them out. A page's language addresses (/ar/p/x, /en/about) follow the rules of its
+// unprefixed address.
+import { withoutLanguage } from '@shared/public-paths';
 
 export type RequestHandling =
   /** Not ours to touch: the browser fetches it as if there were no worker. */
@@ -50,7 +52,7 @@ export function postIdOfPage(url: string | undefined, origin: string): string | 
   if (!url) return null;
   try {
     const parsed = new URL(url);
-    return parsed.origin === origin ? POST_PAGE.exec(parsed.pathname)?.[1] ?? null : null;
+    return parsed.origin === origin ? POST_PAGE.exec(withoutLanguage(parsed.pathname))?.[1] ?? null : null;
   } catch {
     return null;
   }
@@ -65,13 +67,15 @@ export function handlingOf(facts: RequestFacts): RequestHandling {
   if (STAFF_PAGE.test(path)) return facts.mode === 'navigate' ? { kind: 'staff-page' } : PASS;
   if (facts.mode === 'navigate') {
     if (/^\/(api|uploads|assets)(\/|$)/.test(path)) return PASS;
-    const postId = POST_PAGE.exec(path)?.[1];
+    const page = withoutLanguage(path);
+    // A post's addresses are one group: saved and dropped together.
+    const postId = POST_PAGE.exec(page)?.[1];
     return {
       kind: 'page',
       group: postId ? 'posts' : 'pages',
       groupKey: postId ?? path + url.search,
       address: path + url.search,
-      store: !UNSAVED_PAGE.test(path),
+      store: !UNSAVED_PAGE.test(page),
     };
   }
   if (facts.precached.has(path) && !url.search) return { kind: 'shell' };
@@ -94,8 +98,9 @@ export function isStorable(status: number, cacheControl: string | null): boolean
 }
 
 /**
- * The key a page is saved under: pages are rendered in the visitor's language (its cookie), so
- * the English and the Arabic copy of one address are kept apart.
+ * The key a page is saved under: an unprefixed address is rendered in the visitor's language (its
+ * cookie), so the English and the Arabic copy of one address are kept apart (a language address
+ * only ever has its own).
  */
 export function pageCacheKey(origin: string, address: string, language: string): string {
   const separator = address.includes('?') ? '&' : '?';

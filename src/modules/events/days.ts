@@ -1,5 +1,6 @@
 // Day ranges of the visits report (UTC days, see @shared/days) and the paths page events name.
 import { utcDay } from '@shared/days';
+import { withoutLanguage } from '@shared/public-paths';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,10 +21,11 @@ export function daysBetween(from: string, to: string): string[] {
 
 /**
  * Keeps the path only: a query string or fragment may hold search terms or tokens. Percent
- * escapes are decoded so /maps/%D8%A8... and /maps/ب... count as one, readable, path.
+ * escapes are decoded so /maps/%D8%A8... and /maps/ب... count as one, readable, path; a page's
+ * language addresses (/ar/about, /en/about) count as the page (/about).
  */
 export function pathOnly(path: string): string {
-  const bare = path.split(/[?#]/, 1)[0] || '/';
+  const bare = withoutLanguage(path.split(/[?#]/, 1)[0] || '/');
   try {
     const decoded = decodeURI(bare);
     return /[\u0000-\u001f\u007f]/.test(decoded) ? bare : decoded;

@@ -47,6 +47,15 @@ describe('helpers', () => {
     expect(pathOnly('/bad%E0%A4%A')).toBe('/bad%E0%A4%A');
     expect(pathOnly('/a%0Ab')).toBe('/a%0Ab');
   });
+
+  it('counts a page at its language addresses as the page itself, and nothing else as one', () => {
+    expect(pathOnly('/ar/about')).toBe('/about');
+    expect(pathOnly('/en/maps/%D8%A7%D9%84%D8%A8%D8%B5%D8%B1%D8%A9?x=1')).toBe('/maps/البصرة');
+    expect(pathOnly('/ar/')).toBe('/');
+    expect(pathOnly('/ar')).toBe('/');
+    expect(pathOnly('/arabic/about')).toBe('/arabic/about');
+    expect(pathOnly('/AR/about')).toBe('/AR/about');
+  });
 });
 
 describe('POST /api/events', () => {

@@ -1,7 +1,10 @@
 // The web app manifest: what a phone needs to install the public site to its home screen. It
 // speaks the visitor's language (the same choice as the pages: the language cookie, else the
-// browser's languages), so the icon on the home screen is named in the language they read.
+// browser's languages), so the icon on the home screen is named in the language they read. A page
+// at a language address (/ar/...) names its language's manifest, which starts at that language's
+// home page; all are one app (one id).
 import type { Language } from '@shared/domain';
+import { languageHomePath } from '@shared/public-paths';
 import { siteText } from './site-text';
 
 /** The site's dark palette, its default (client/src/styles/base.css). */
@@ -18,7 +21,7 @@ export const APP_ICONS = [
 /** Home-screen labels are cut after about 12 characters. */
 const SHORT_NAME: Record<Language, string> = { en: 'Anti-Trafficking', ar: 'مكافحة الاتجار' };
 
-export function appManifest(language: Language) {
+export function appManifest(language: Language, atLanguageAddress = false) {
   const text = siteText[language];
   return {
     id: '/',
@@ -27,7 +30,7 @@ export function appManifest(language: Language) {
     description: text.description,
     lang: language,
     dir: language === 'ar' ? 'rtl' : 'ltr',
-    start_url: '/',
+    start_url: atLanguageAddress ? languageHomePath(language) : '/',
     scope: '/',
     display: 'standalone',
     theme_color: APP_THEME_COLOR,

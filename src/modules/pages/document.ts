@@ -1,13 +1,15 @@
 // The HTML document of a server-rendered page: the built template with the visitor's language on
 // <html>, the page's head (title, description, canonical, Open Graph, Twitter, hreflang), the
-// rendered screen and the data the browser hydrates from.
+// rendered screen and the data the browser hydrates from. Its addresses are page-addresses.ts's.
 import { withoutControlCharacters } from '@shared/text';
 import { escapeHtml, jsonForScript, summary } from './escape';
 import type { Language, PageFacts } from '@shared/domain';
+import type { PageAddresses } from './page-addresses';
 import { OG_LOCALE, siteText } from './site-text';
 
 const HEAD_REGION = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
 const HTML_TAG = /<html lang="[^"]*" dir="[^"]*"/;
+const MANIFEST_LINK = /<link rel="manifest" href="\/manifest\.webmanifest"\s*\/?>/;
 /** React writes resource hints (an image's preload) before the markup: they belong in the head. */
 const LEADING_HINTS = /^(?:<link [^>]*\/?>)+/;
 
@@ -15,8 +17,10 @@ export interface PageDocumentInput {
   template: string;
   language: Language;
   origin: string;
-  /** Canonical path and query of the page. */
-  canonicalPath: string;
+  /** The page's canonical address and its language versions (paths of this site). */
+  addresses: PageAddresses;
+  /** The language the address names (/ar/...), null for an unprefixed address. */
+  addressLanguage: Language | null;
   /** Rendered screen. */
   html: string;
   facts: PageFacts;
@@ -34,20 +38,22 @@ function headOf(input: PageDocumentInput, hints: string): string {
   const site = siteText[language];
   const title = facts.title ? `${facts.title} | ${site.name}` : site.name;
   const description = summary(facts.description || site.description);
-  const url = `${origin}${input.canonicalPath}`;
-  const contentLanguage = facts.contentLanguage ?? language;
-  const otherLanguage: Language = contentLanguage === 'ar' ? 'en' : 'ar';
+  const { addresses } = input;
+  const url = `${origin}${addresses.canonical}`;
+  const otherLocales = addresses.alternates.filter((alternate) => alternate.hreflang !== addresses.language && alternate.hreflang !== 'x-default');
+  // A page search engines should not list names no canonical address nor language versions.
+  const listed = !facts.noindex;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', description),
-    facts.noindex ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    listed ? `<link rel="canonical" href="${escapeHtml(url)}" />` : meta('name', 'robots', 'noindex'),
     meta('property', 'og:site_name', site.name),
     meta('property', 'og:title', facts.title ?? site.name),
     meta('property', 'og:description', description),
     meta('property', 'og:type', facts.type ?? 'website'),
     meta('property', 'og:url', url),
-    meta('property', 'og:locale', OG_LOCALE[contentLanguage]),
-    meta('property', 'og:locale:alternate', OG_LOCALE[otherLanguage]),
+    meta('property', 'og:locale', OG_LOCALE[addresses.language]),
+    ...otherLocales.map((alternate) => meta('property', 'og:locale:alternate', OG_LOCALE[alternate.hreflang as Language])),
     meta('property', 'og:image', input.image.url),
     meta('property', 'og:image:width', String(input.image.width)),
     meta('property', 'og:image:height', String(input.image.height)),
@@ -58,8 +64,10 @@ function headOf(input: PageDocumentInput, hints: string): string {
     meta('name', 'twitter:image', input.image.url),
     meta('name', 'twitter:image:alt', input.image.alt),
   ];
-  for (const alternate of facts.alternates ?? []) {
-    tags.push(`<link rel="alternate" hreflang="${alternate.language}" href="${escapeHtml(`${origin}${alternate.path}`)}" />`);
+  if (listed) {
+    for (const alternate of addresses.alternates) {
+      tags.push(`<link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeHtml(`${origin}${alternate.path}`)}" />`);
+    }
   }
   tags.push(`<link rel="alternate" type="application/rss+xml" title="${escapeHtml(site.name)}" href="${escapeHtml(`${origin}/feed/${language}.xml`)}" />`);
   return tags.join('\n    ') + hints;
@@ -89,6 +97,8 @@ export function pageDocument(input: PageDocumentInput): string {
   // Functions as replacements: a `$` in a post's text must stay a `$`.
   const document = input.template
     .replace(HTML_TAG, () => `<html lang="${input.language}" dir="${dir}"`)
+    // A language address installs as the app in its language (start page included).
+    .replace(MANIFEST_LINK, (link) => (input.addressLanguage ? `<link rel="manifest" href="/${input.addressLanguage}/manifest.webmanifest" />` : link))
     .replace(HEAD_REGION, () => headOf(input, hints))
     .replace('<!--page-root-->', () => body)
     .replace('<!--page-data-->', () => data);

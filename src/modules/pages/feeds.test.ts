@@ -63,14 +63,15 @@ describe('RSS feeds read by a feed reader', () => {
   it('link each channel to the home page in its own language', async () => {
     const english = await feed('en');
     const arabic = await feed('ar');
-    expect(english.link).toBe('http://localhost:80/?lang=en');
-    expect(arabic.link).toBe('http://localhost:80/?lang=ar');
-    // Followed, the channel's link lands on the home page in that language.
-    const landing = await app.inject({ method: 'GET', url: new URL(arabic.link).pathname + new URL(arabic.link).search });
-    expect(landing.statusCode).toBe(303);
-    expect(landing.headers.location).toBe('/');
-    const home = await app.inject({ method: 'GET', url: '/', headers: { cookie: String(landing.headers['set-cookie']).split(';')[0] } });
-    expect(home.body).toMatch(/<html lang="ar" dir="rtl"/);
+    expect(english.link).toBe('http://localhost:80/en/');
+    expect(arabic.link).toBe('http://localhost:80/ar/');
+    // Followed by a feed reader (no cookie, an English Accept-Language), each link is the home page in its language.
+    for (const [channel, language] of [[arabic, 'ar'], [english, 'en']] as const) {
+      const home = await app.inject({ method: 'GET', url: new URL(channel.link).pathname, headers: { 'accept-language': 'en-US,en;q=0.9' } });
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toMatch(new RegExp(`^<!doctype html>\\s*<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}"`, 'i'));
+      expect(home.body).toContain(`<link rel="canonical" href="${channel.link}" />`);
+    }
     expect(asHtmlText(arabic.title).text).toMatch(/[\u0600-\u06FF]/);
   });
 });

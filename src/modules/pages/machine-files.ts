@@ -1,6 +1,6 @@
 // What search engines and feed readers read: robots.txt and one RSS 2.0 feed per language
 // (the sitemap is in sitemap.ts). Published posts only; drafts never appear.
-import { languageHomePath } from '@shared/public-paths';
+import { languageHomePath, languagePath } from '@shared/public-paths';
 import type { PublicPost } from '../posts/schema';
 import { escapeHtml, escapeXml, summary } from './escape';
 import type { Language } from '@shared/domain';
@@ -33,7 +33,8 @@ export function rssFeed(origin: string, language: Language, posts: PublicPost[])
   const site = siteText[language];
   const self = `${origin}/feed/${language}.xml`;
   const items = posts.map((post) => {
-    const link = `${origin}/p/${encodeURIComponent(post._id)}`;
+    // Each post at its canonical address, in its own language (the feed's).
+    const link = `${origin}${languagePath(post.language, `/p/${encodeURIComponent(post._id)}`)}`;
     return [
       '    <item>',
       `      <title>${rssText(post.title)}</title>`,

@@ -116,7 +116,7 @@ describe('pages without JavaScript', () => {
     const second = (await get('/posts/International?p=2')).body;
     expect(second).toContain('Filler post 0');
     expect(second).not.toContain('Filler post 9');
-    expect(second).toContain('<link rel="canonical" href="http://localhost:80/posts/International?p=2" />');
+    expect(second).toContain('<link rel="canonical" href="http://localhost:80/en/posts/International?p=2" />');
   });
 
   it('renders a post with its title, description, absolute 1,200 px og:image and its own language', async () => {
@@ -219,11 +219,15 @@ describe('for machines', () => {
     expect(XMLValidator.validate(xml)).toBe(true);
     const urls = (parser.parse(xml).urlset.url as Array<{ loc: string; lastmod?: string }>);
     const locs = urls.map((url) => url.loc);
-    expect(locs).toContain('http://localhost:80/');
-    expect(locs).toContain('http://localhost:80/maps/Erbil');
-    expect(locs).toContain('http://localhost:80/posts/Flyer%20And%20Brochure');
-    for (const id of [ids.english, ids.arabic, ids.hostile]) expect(locs).toContain(`http://localhost:80/p/${id}`);
-    expect(locs).not.toContain(`http://localhost:80/p/${ids.draft}`);
+    // Each page once per language; each post once, in its own language.
+    for (const language of ['en', 'ar']) {
+      expect(locs).toContain(`http://localhost:80/${language}/`);
+      expect(locs).toContain(`http://localhost:80/${language}/maps/Erbil`);
+      expect(locs).toContain(`http://localhost:80/${language}/posts/Flyer%20And%20Brochure`);
+    }
+    for (const id of [ids.english, ids.hostile]) expect(locs).toContain(`http://localhost:80/en/p/${id}`);
+    expect(locs).toContain(`http://localhost:80/ar/p/${ids.arabic}`);
+    expect(locs.filter((loc) => loc.includes(ids.draft))).toEqual([]);
     expect(urls.find((url) => url.loc.endsWith(ids.english))?.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
@@ -237,8 +241,9 @@ describe('for machines', () => {
       expect(items.length).toBeGreaterThan(0);
       expect(items.length).toBeLessThanOrEqual(20);
       expect(items.some((item) => item.title === 'Secret draft title')).toBe(false);
-      if (language === 'ar') expect(items.map((item) => item.link)).toEqual([`http://localhost:80/p/${ids.arabic}`]);
-      else expect(items.map((item) => item.link)).toContain(`http://localhost:80/p/${ids.hostile}`);
+      // Each post at its canonical address, in its language.
+      if (language === 'ar') expect(items.map((item) => item.link)).toEqual([`http://localhost:80/ar/p/${ids.arabic}`]);
+      else expect(items.map((item) => item.link)).toContain(`http://localhost:80/en/p/${ids.hostile}`);
     }
     expect((await get('/feed/fr.xml')).statusCode).toBe(404);
   });
@@ -317,9 +322,9 @@ describe('the public origin', () => {
   it('never repeats a hostile Host header, and ignores X-Forwarded-Host without TRUST_PROXY', async () => {
     const hostile = await get('/', { host: 'evil.example"><script>x</script>' });
     expect(hostile.body).not.toContain('evil.example');
-    expect(hostile.body).toContain('<link rel="canonical" href="http://localhost/" />');
+    expect(hostile.body).toContain('<link rel="canonical" href="http://localhost/en/" />');
     const forwarded = await get('/', { host: 'site.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'https' });
-    expect(forwarded.body).toContain('<link rel="canonical" href="http://site.example/" />');
+    expect(forwarded.body).toContain('<link rel="canonical" href="http://site.example/en/" />');
   });
 
   it('uses PUBLIC_URL for every absolute address when it is set', async () => {
@@ -327,7 +332,7 @@ describe('the public origin', () => {
     const other = await buildApp(makeTestConfig(scratch, { PUBLIC_URL: 'https://help.example.org/' }), { logger: false, pageRenderer: await sourcePageRenderer() });
     try {
       const html = (await other.inject({ method: 'GET', url: '/about', headers: { host: 'internal:3000' } })).body;
-      expect(html).toContain('<link rel="canonical" href="https://help.example.org/about" />');
+      expect(html).toContain('<link rel="canonical" href="https://help.example.org/en/about" />');
       expect((await other.inject({ method: 'GET', url: '/robots.txt' })).body).toContain('Sitemap: https://help.example.org/sitemap.xml');
     } finally {
       await other.close();

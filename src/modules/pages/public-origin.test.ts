@@ -54,8 +54,8 @@ describe('the public origin without PUBLIC_URL', () => {
   it('answers an absolute-form request line with the page at its path, and builds no address from its authority', async () => {
     const reply = await raw('GET http://evil.example/about?utm=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
     expect(reply).toMatch(/^HTTP\/1\.1 200 /);
-    expect(reply).toContain('<link rel="canonical" href="http://127.0.0.1/about" />');
-    expect(reply).toContain('<meta property="og:url" content="http://127.0.0.1/about" />');
+    expect(reply).toContain('<link rel="canonical" href="http://127.0.0.1/en/about" />');
+    expect(reply).toContain('<meta property="og:url" content="http://127.0.0.1/en/about" />');
     expect(reply).not.toContain('evil.example');
   });
 

@@ -18,6 +18,9 @@ import type { Language } from '@shared/domain';
 import { pickLanguage } from './language';
 import { FEED_SIZE, robotsTxt, rssFeed } from './machine-files';
 import { childSitemap, mainSitemap, type SitemapSource } from './sitemap';
+import { pageAddressesOf } from './page-addresses';
+import { addressLanguageOf, languagePath, withoutLanguage } from '@shared/public-paths';
+import { LANGUAGES } from '@shared/domain';
 import { publicOrigin } from './origin';
 import { pageDataLoader } from './page-data';
 import { loadPageRenderer, type PageRenderer } from './renderer';
@@ -50,8 +53,9 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><ti
 
 /**
  * A page address carrying `lang=en|ar` (the language switch's link, followed without JavaScript):
- * the chosen language and the same address without it. Only a path of this site is answered, so
- * the redirect can never lead elsewhere.
+ * the chosen language and the same address without it, in the chosen language when the address
+ * names one (`/ar/about?lang=en` → `/en/about`). Only a path of this site is answered, so the
+ * redirect can never lead elsewhere.
  */
 export function languageChoiceOf(url: string): { language: Language; location: string } | null {
   const [rawPath, rawQuery = ''] = url.split('?');
@@ -60,7 +64,8 @@ export function languageChoiceOf(url: string): { language: Language; location: s
   if (language !== 'en' && language !== 'ar') return null;
   query.delete('lang');
   // '//host' or '/\\host' would be read by browsers as another site: keep one leading slash.
-  const pathname = `/${rawPath.replace(/^[/\\]+/, '')}`;
+  const sitePath = `/${rawPath.replace(/^[/\\]+/, '')}`;
+  const pathname = addressLanguageOf(sitePath) ? languagePath(language, sitePath) : sitePath;
   const rest = query.toString();
   return { language, location: rest ? `${pathname}?${rest}` : pathname };
 }
@@ -78,10 +83,14 @@ export function isPageRequest(request: FastifyRequest): boolean {
 /** The search keyword as the search page reads it (client/src/lib/pageAddress.ts). */
 const keywordOf = (query: URLSearchParams) => withoutControlCharacters(query.get('keyword') ?? query.get('q') ?? '').trim();
 
-/** The address search engines should keep: the path, the page number past 1 and a search keyword. */
+/**
+ * The address search engines should keep, without its language prefix (page-addresses.ts adds the
+ * page's own): the path, the page number past 1 and a search keyword.
+ */
 export function canonicalPathOf(url: string): string {
   const [rawPath, rawQuery = ''] = url.split('?');
-  const pathname = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
+  const bare = withoutLanguage(rawPath);
+  const pathname = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
   const query = new URLSearchParams(rawQuery);
   const kept = new URLSearchParams();
   const keyword = keywordOf(query);
@@ -103,8 +112,9 @@ export function renderAddressOf(url: string): string {
   const kept = new URLSearchParams();
   // Only the pages that read them keep them: on any other page a ?p= or ?keyword= would make a
   // new cache entry, and so a fresh render, for every value a client cares to send.
-  const isSearch = pathname === '/search';
-  const isList = isSearch || pathname.startsWith('/posts/');
+  const bare = withoutLanguage(pathname);
+  const isSearch = bare === '/search';
+  const isList = isSearch || bare.startsWith('/posts/');
   const keyword = keywordOf(query);
   if (isSearch && keyword) kept.set('keyword', keyword);
   const page = Number(query.get('p'));
@@ -161,7 +171,7 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     readings.clear();
   });
 
-  async function renderPage(url: string, language: Language, origin: string): Promise<RenderedPage> {
+  async function renderPage(url: string, language: Language, origin: string, addressLanguage: Language | null): Promise<RenderedPage> {
     const { entry } = renderer!;
     const [pathname, search = ''] = url.split('?');
     const prepared: PreparedAnswers = {};
@@ -175,7 +185,7 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
       ? { ...own, alt: facts.imageAlt || facts.title || siteText[language].name }
       : { ...DEFAULT_SHARE_IMAGE, alt: siteText[language].shareImageAlt };
     const document = pageDocument({
-      template, language, origin, canonicalPath: canonicalPathOf(url), html, facts,
+      template, language, origin, addresses: pageAddressesOf(canonicalPathOf(url), language, facts), addressLanguage, html, facts,
       image: { ...image, url: `${origin}${image.path}` }, dataElementId: entry.PAGE_DATA_ELEMENT_ID, answers: prepared,
     });
     const body = Buffer.from(document);
@@ -190,22 +200,32 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
       return reply.code(303).header('Set-Cookie', languageCookie(chosen.language)).header('Cache-Control', PRIVATE_CACHE_CONTROL)
         .header('Location', chosen.location).send();
     }
-    const language = pickLanguage(request.headers.cookie, request.headers['accept-language']);
+    // A language address (/ar/about) is in its language whoever asks; an unprefixed one in the visitor's.
+    const addressLanguage = addressLanguageOf(request.url);
+    const [requestPath, requestQuery] = request.url.split('?');
+    if (addressLanguage && requestPath === `/${addressLanguage}`) {
+      // One address per page: a language's home page is /ar/, with its slash.
+      const location = `/${addressLanguage}/${requestQuery === undefined ? '' : `?${requestQuery}`}`;
+      return reply.code(301).header('Location', location).send();
+    }
+    const language = addressLanguage ?? pickLanguage(request.headers.cookie, request.headers['accept-language']);
     const origin = publicOrigin(publicUrl, request);
     const url = renderAddressOf(request.url);
+    // The path holds the prefix: /ar/about and /about in Arabic are two entries (their links differ).
     const key = `${origin}\u0000${language}\u0000${url}`;
     // A post whose time has come is published first: announced, it drops the pages it would change.
     await scheduledPosts.publishDue();
     let page = cache.get(key);
     if (!page) {
       const generation = cache.generation;
-      page = await renderPage(url, language, origin);
+      page = await renderPage(url, language, origin, addressLanguage);
       if (page.status === 200) cache.set(key, page, generation);
     }
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     reply.code(page.status).type('text/html; charset=utf-8')
       .header('Content-Language', language)
-      .header('Vary', 'Cookie, Accept-Language, Accept-Encoding');
+      // A language address does not depend on the cookie or Accept-Language: caches key it by its URL alone.
+      .header('Vary', addressLanguage ? 'Accept-Encoding' : 'Cookie, Accept-Language, Accept-Encoding');
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     if (page.status === 200) reply.header('ETag', page.etag);
     else reply.header('Cache-Control', 'no-cache');
@@ -221,7 +241,9 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
 
   if (renderer) {
     for (const pattern of renderer.entry.routePatterns) {
-      app.get(pattern, { config: { httpCache: 'public' }, schema: { hide: true } }, servePage);
+      for (const address of [pattern, ...LANGUAGES.map((language) => languagePath(language, pattern))]) {
+        app.get(address, { config: { httpCache: 'public' }, schema: { hide: true } }, servePage);
+      }
     }
   }
   // Staff screens are rendered in the browser only and never kept by any cache.
@@ -248,6 +270,11 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     return reply.type('application/manifest+json; charset=utf-8').header('Vary', 'Cookie, Accept-Language')
       .send(JSON.stringify(appManifest(language)));
   });
+  // What a page at a language address names: the app in that language, starting at its home page.
+  for (const language of LANGUAGES) {
+    app.get(`/${language}/manifest.webmanifest`, textRoute, async (_request, reply) =>
+      reply.type('application/manifest+json; charset=utf-8').send(JSON.stringify(appManifest(language, true))));
+  }
   app.get<{ Params: { language: string } }>('/feed/:language', textRoute, async (request, reply) => {
     const language = /^(en|ar)\.xml$/.exec(request.params.language)?.[1] as Language | undefined;
     if (!language) return reply.callNotFound();

@@ -62,14 +62,17 @@ describe('a sitemap past 50,000 addresses', () => {
       expect(urls.length).toBeLessThanOrEqual(SITEMAP_LIMITS.urls);
       for (const url of urls) seen.set(url.loc, (seen.get(url.loc) ?? 0) + 1);
     }
-    const posts = [...seen.keys()].filter((loc) => loc.startsWith(`${ORIGIN}/p/`));
+    // The posts are English: each at its English address.
+    const posts = [...seen.keys()].filter((loc) => loc.startsWith(`${ORIGIN}/en/p/`));
     expect(posts).toHaveLength(PUBLISHED);
     expect([...seen.values()].every((count) => count === 1)).toBe(true);
     // The oldest post is there too (a single file stopped at 49,000, newest first).
-    expect(seen.has(`${ORIGIN}/p/p00000000`)).toBe(true);
+    expect(seen.has(`${ORIGIN}/en/p/p00000000`)).toBe(true);
     // Drafts never.
-    expect(seen.has(`${ORIGIN}/p/p${String(PUBLISHED).padStart(8, '0')}`)).toBe(false);
-    for (const fixed of FIXED_PUBLIC_PATHS) expect(seen.has(`${ORIGIN}${fixed}`)).toBe(true);
+    expect(seen.has(`${ORIGIN}/en/p/p${String(PUBLISHED).padStart(8, '0')}`)).toBe(false);
+    for (const fixed of FIXED_PUBLIC_PATHS) {
+      for (const language of ['en', 'ar']) expect(seen.has(`${ORIGIN}/${language}${fixed}`)).toBe(true);
+    }
   }, 60_000);
 
   it('answers 404 for a child sitemap past the last one', async () => {
@@ -83,6 +86,6 @@ describe('a sitemap past 50,000 addresses', () => {
     app.sqlite.prepare("UPDATE posts SET state = 'draft' WHERE id >= ?").run('p00040000');
     const single = parser.parse(await get('/sitemap.xml'));
     expect(single.sitemapindex).toBeUndefined();
-    expect((single.urlset.url as unknown[]).length).toBe(FIXED_PUBLIC_PATHS.length + 40_000);
+    expect((single.urlset.url as unknown[]).length).toBe(FIXED_PUBLIC_PATHS.length * 2 + 40_000);
   }, 60_000);
 });

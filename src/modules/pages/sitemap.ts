@@ -1,16 +1,19 @@
 // The sitemap (sitemaps.org protocol): one file while the site fits in one, 50,000 addresses and
 // 50 MB at most; past that, /sitemap.xml is a sitemap index naming child sitemaps, the fixed pages
 // and cities in one and the published posts in slices of POSTS_PER_SITEMAP, each read by one
-// bounded query. Only the posts visitors may see (PublicPosts); drafts never appear.
-import { POST_TYPES, EMERGENCY_TYPES } from '@shared/domain';
+// bounded query. Only the posts visitors may see (PublicPosts); drafts never appear. Each page is
+// listed once per language at its language address (a post once, in its own language), with its
+// language versions and x-default as xhtml:link alternates (page-addresses.ts, as in page heads).
+import { POST_TYPES, EMERGENCY_TYPES, LANGUAGES, type Language } from '@shared/domain';
 import { cityPagePath } from '@shared/public-paths';
 import { escapeXml } from './escape';
+import { postAddresses, sharedPageAddresses, type PageAddresses } from './page-addresses';
 
 export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 } as const;
-/** Posts in one child sitemap: far under both limits (a post's line is about 130 bytes). */
+/** Posts in one child sitemap: far under both limits (a post's entry is about 500 bytes with its alternates). */
 export const POSTS_PER_SITEMAP = 10_000;
 
-/** The public pages that are the same for everyone (posts and cities are added to them). */
+/** The public pages that are the same for everyone (posts and cities are added to them), without language prefix. */
 export const FIXED_PUBLIC_PATHS = [
   '/', '/about', '/ht', '/international', '/servicemap', '/useful_tools', '/seeking_help', '/contact',
   '/trainingtool', '/assessmentform', '/browse-safely',
@@ -18,10 +21,19 @@ export const FIXED_PUBLIC_PATHS = [
   ...POST_TYPES.map((type) => `/posts/${encodeURIComponent(type)}`),
 ];
 
-/** One address of the sitemap: a path of this site and, when known, its last change. */
+/** One address of the sitemap: a path of this site, its language versions and, when known, its last change. */
 export interface SitemapEntry {
   path: string;
+  alternates: PageAddresses['alternates'];
   lastmod?: string;
+}
+
+/** A visible post as the sitemap lists it: its language and its visible translation. */
+export interface SitemapPost {
+  id: string;
+  updatedAt: string;
+  language: Language;
+  translationOf: string | null;
 }
 
 /** Where the sitemap reads the site; each call is one bounded query. */
@@ -30,7 +42,7 @@ export interface SitemapSource {
   /** How many posts visitors may see. */
   countPosts(): Promise<number>;
   /** Those posts, the newest first: `offset` skipped, at most `limit`. */
-  posts(offset: number, limit: number): Promise<Array<{ id: string; updatedAt: string }>>;
+  posts(offset: number, limit: number): Promise<SitemapPost[]>;
 }
 
 export const PAGES_SITEMAP = '/sitemap/pages.xml';
@@ -38,17 +50,34 @@ const POSTS_SITEMAP = /^\/sitemap\/posts-([1-9]\d{0,6})\.xml$/;
 const postsSitemapPath = (number: number) => `/sitemap/posts-${number}.xml`;
 
 function pageEntries(cityNames: string[]): SitemapEntry[] {
-  return [...FIXED_PUBLIC_PATHS.map((path) => ({ path })), ...cityNames.map((name) => ({ path: cityPagePath(name) }))];
+  const pages = [...FIXED_PUBLIC_PATHS, ...cityNames.map(cityPagePath)];
+  return pages.flatMap((page) => LANGUAGES.map((language) => {
+    const { canonical, alternates } = sharedPageAddresses(page, language);
+    return { path: canonical, alternates };
+  }));
 }
 
-function postEntries(posts: Array<{ id: string; updatedAt: string }>): SitemapEntry[] {
-  return posts.map((post) => ({ path: `/p/${encodeURIComponent(post.id)}`, lastmod: post.updatedAt }));
+const postPath = (id: string) => `/p/${encodeURIComponent(id)}`;
+
+function postEntries(posts: SitemapPost[]): SitemapEntry[] {
+  return posts.map((post) => {
+    const translations = post.translationOf ? [{ language: post.language === 'ar' ? 'en' as const : 'ar' as const, path: postPath(post.translationOf) }] : [];
+    const { canonical, alternates } = postAddresses(postPath(post.id), post.language, translations);
+    return { path: canonical, alternates, lastmod: post.updatedAt };
+  });
 }
 
 export function urlsetXml(origin: string, entries: SitemapEntry[]): string {
-  const lines = entries.map(({ path, lastmod }) =>
-    `  <url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
+  const lines = entries.map(({ path, alternates, lastmod }) => [
+    `  <url><loc>${escapeXml(`${origin}${path}`)}</loc>`,
+    lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : '',
+    // After the protocol's own elements, as its schema orders them.
+    ...alternates.map((alternate) => `<xhtml:link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeXml(`${origin}${alternate.path}`)}"/>`),
+    '</url>',
+  ].join(''));
+  return '<?xml version="1.0" encoding="UTF-8"?>\n'
+    + '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'
+    + `${lines.join('\n')}\n</urlset>\n`;
 }
 
 export function sitemapIndexXml(origin: string, childPaths: string[]): string {

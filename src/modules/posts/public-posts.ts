@@ -74,7 +74,7 @@ export class PublicPosts {
   }
 
   /** A slice of the visible posts' addresses and last changes, newest first (one sitemap of the index). */
-  async sitemapEntries(offset: number, limit: number): Promise<Array<{ id: string; updatedAt: string }>> {
+  async sitemapEntries(offset: number, limit: number): Promise<Array<{ id: string; updatedAt: string; language: Language; translationOf: string | null }>> {
     await this.schedule.publishDue();
     return this.posts.visibleIndex(offset, limit);
   }

@@ -3,7 +3,7 @@
 // bundles copy (item-store.ts). Two kinds of read: staff reads see every post as stored; visible
 // reads start from visiblePosts() and serve PublicPosts (public-posts.ts), their only caller.
 // Every write announces itself on the content-changes signal once it is done.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { BOTH_LANGUAGES, type ChangeCause, type ContentChanges } from '../../content-changes';
 import type { Database } from '../../db/schema';
 import type { CurrentUser } from '../../plugins/auth';
@@ -38,9 +38,14 @@ function visiblePosts(db: Kysely<Database>) {
     .leftJoin('users as u', 'u.id', 'p.author_id')
     .selectAll('p')
     .select('u.name as author_name')
-    .select((eb) => eb.selectFrom('posts as t').select('t.id')
-      .whereRef('t.id', '=', 'p.translation_of').where('t.state', '=', 'published')
-      .as('visible_translation_of'));
+    .select(visibleTranslationOf);
+}
+
+/** A post's counterpart, only when visitors may see that one too (pages, hreflang, the sitemap). */
+function visibleTranslationOf(eb: ExpressionBuilder<Database & { p: Database['posts'] }, 'p'>) {
+  return eb.selectFrom('posts as t').select('t.id')
+    .whereRef('t.id', '=', 'p.translation_of').where('t.state', '=', 'published')
+    .as('visible_translation_of');
 }
 
 /** A visible read passes the counterpart visitors may open; staff reads the stored link. */
@@ -188,10 +193,11 @@ export class PostsRepository {
    * One bounded slice of the visible posts' ids and last changes, for one sitemap, the newest first
    * (`offset` posts skipped, at most `limit`).
    */
-  async visibleIndex(offset: number, limit: number): Promise<Array<{ id: string; updatedAt: string }>> {
-    const rows = await visibleRows(this.db).select(['p.id', 'p.updated_at'])
+  async visibleIndex(offset: number, limit: number): Promise<Array<{ id: string; updatedAt: string; language: Language; translationOf: string | null }>> {
+    const rows = await visibleRows(this.db).select(['p.id', 'p.updated_at', 'p.language'])
+      .select(visibleTranslationOf)
       .orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').offset(offset).limit(limit).execute();
-    return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at }));
+    return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at, language: row.language, translationOf: row.visible_translation_of }));
   }
 
 

@@ -1,5 +1,6 @@
 // The worker's side of the essentials (../essentials.ts): when a page asks and the saved copy is
-// missing or old, fetches the essential pages and every city page in both languages, one request
+// missing or old, fetches the essential pages and every city page in both languages, each at its
+// language address (/ar/about) and at its unprefixed one (/about, asked in that language), one request
 // at a time at low priority and without cookies (the server answers what any anonymous visitor
 // gets in that language), keeps the API answers those pages carry, then their pictures as space
 // allows. Nothing is kept that the offline rules (../policy.ts) would not keep for a visitor.
@@ -8,6 +9,7 @@ import {
   answersIn, cityPagesIn, ESSENTIAL_PAGES, isRefreshDue, OFFLINE_LANGUAGES, picturesOf, type EssentialsRequest,
 } from '../essentials';
 import { handlingOf, isStorable, pageCacheKey } from '../policy';
+import { addressLanguageOf, languagePath, withoutLanguage } from '@shared/public-paths';
 
 type Language = (typeof OFFLINE_LANGUAGES)[number];
 
@@ -78,7 +80,12 @@ async function run(request: EssentialsRequest, place: EssentialsPlace, signal: A
   const preferred = await place.preferredLanguage();
   const languages: Language[] = [preferred, ...OFFLINE_LANGUAGES.filter((language) => language !== preferred)];
   const landing = normalised(place.origin, request.landing);
-  if (!/^\/maps\//.test(landing) && !(ESSENTIAL_PAGES as readonly string[]).includes(landing)) await saveLanding(landing, languages, place, getPage);
+  const landingPage = withoutLanguage(landing);
+  // A language address has its own language only.
+  const landingLanguage = addressLanguageOf(landing);
+  if (!/^\/maps\//.test(landingPage) && !(ESSENTIAL_PAGES as readonly string[]).includes(landingPage)) {
+    await saveLanding(landing, landingLanguage ? [landingLanguage] : languages, place, getPage);
+  }
 
   // Checked before opening a cache: opening one creates it.
   if (place.isForgotten()) return;
@@ -104,16 +111,17 @@ async function run(request: EssentialsRequest, place: EssentialsPlace, signal: A
   const pictures = new Set<string>();
   for (const language of languages) {
     for (let position = 0; position < pages.length; position++) {
-      const address = normalised(place.origin, pages[position]);
-      const response = await getPage(address, language);
-      if (!response?.headers.get('Content-Type')?.startsWith('text/html')) continue;
-      const served = response.headers.get('Content-Language') === 'ar' ? 'ar' : 'en';
-      const body = await keep(pageCacheKey(place.origin, address, served), response);
-      if (!body) continue;
-      const html = new TextDecoder().decode(body);
-      Object.assign(answers, answersIn(html));
-      if (address === '/servicemap') for (const city of cityPagesIn(answers)) if (!pages.includes(city)) pages.push(city);
-      if (request.pictures) for (const picture of picturesOf(html)) pictures.add(picture);
+      for (const address of [languagePath(language, pages[position]), pages[position]].map((page) => normalised(place.origin, page))) {
+        const response = await getPage(address, language);
+        if (!response?.headers.get('Content-Type')?.startsWith('text/html')) continue;
+        const served = response.headers.get('Content-Language') === 'ar' ? 'ar' : 'en';
+        const body = await keep(pageCacheKey(place.origin, address, served), response);
+        if (!body) continue;
+        const html = new TextDecoder().decode(body);
+        Object.assign(answers, answersIn(html));
+        if (pages[position] === '/servicemap') for (const city of cityPagesIn(answers)) if (!pages.includes(city)) pages.push(city);
+        if (request.pictures) for (const picture of picturesOf(html)) pictures.add(picture);
+      }
     }
   }
   if (place.isForgotten()) return;

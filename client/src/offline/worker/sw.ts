@@ -8,7 +8,7 @@
 import { IMAGE_VARIANT_WIDTHS, imageVariantPath, type Language } from '@shared/domain';
 import { groupsToEvict, PAGES_BUDGET, POSTS_BUDGET, type Budget, type SavedGroup } from '../budget';
 import { OFFLINE_PICTURE_WIDTH, pictureBase } from '../essentials';
-import { handlingOf, isStorable, pageCacheKey, type RequestHandling } from '../policy';
+import { handlingOf, isStorable, pageCacheKey, postIdOfPage, type RequestHandling } from '../policy';
 import { checkedRequest, saveEssentials, stopSavingEssentials } from './essentials';
 import { needsConnectionPage } from './needs-connection';
 
@@ -266,8 +266,7 @@ async function savedWidthOf(path: string): Promise<Response | undefined> {
 async function postIdOfClient(clientId: string): Promise<string | null> {
   if (!clientId) return null;
   const client = await self.clients.get(clientId);
-  const path = client ? new URL(client.url).pathname : '';
-  return /^\/p\/([A-Za-z0-9_-]+)\/?$/.exec(path)?.[1] ?? null;
+  return postIdOfPage(client?.url, origin);
 }
 
 // ---- the budget: groups of saved answers, least recently opened dropped first ----

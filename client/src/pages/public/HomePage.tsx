@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { DashboardIcon, SearchIcon } from '../../components/icons';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { NAV_LINKS } from '../../components/navLinks';
+import { DASHBOARD_HREF, NAV_LINKS } from '../../components/navLinks';
 import { onNavClick } from '../../components/TopBar';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useHydrated } from '../../lib/useHydrated';
@@ -36,7 +36,7 @@ export function HomePage() {
         <LanguageSwitch className="lang-switch-large" />
         <Link href="/search" className="button button-secondary"><SearchIcon size={18} /> {t('nav.search')}</Link>
         {isAuthor && (
-          <Link href="/dashboard/posts" className="button button-secondary"><DashboardIcon size={18} /> {t('nav.dashboard')}</Link>
+          <Link href={DASHBOARD_HREF} className="button button-secondary"><DashboardIcon size={18} /> {t('nav.dashboard')}</Link>
         )}
       </div>
     </div>

@@ -11,6 +11,7 @@ import { ErrorMessage, Loading } from '../../components/Status';
 import { apiPaths } from '../../api/paths';
 import { useApi } from '../../api/useApi';
 import { formatBaghdad } from '../../lib/baghdadTime';
+import { useLanguageHref } from '../../lib/pageAddress';
 import { usePostViewCount } from '../../lib/postViews';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { appState } from '../../state/app';
@@ -27,9 +28,11 @@ export default function PostDetailPage() {
   const post = state.data;
   const other = post?.language === 'ar' ? 'en' : 'ar';
   const counterpart = post?.translationOf ?? null;
+  const counterpartHref = useLanguageHref(other, `/p/${encodeURIComponent(counterpart ?? '')}`);
   useDocumentTitle(post?.title, post ? {
     description: post.describtion, image: post.image || undefined, imageAlt: post.imageAlt || undefined, type: 'article', contentLanguage: post.language,
-    // Search engines and link previews learn of the same post in the other language.
+    // Search engines and link previews learn of the same post in the other language (its
+    // unprefixed address: the server names each language's, src/modules/pages/page-addresses.ts).
     alternates: counterpart ? [{ language: other, path: `/p/${encodeURIComponent(counterpart)}` }] : undefined,
   } : undefined);
   usePostViewCount(id, state);
@@ -47,7 +50,7 @@ export default function PostDetailPage() {
       <h1>{post.title}</h1>
       {counterpart && (
         <p className="read-in" lang={i18n.language === 'ar' ? 'ar' : 'en'} dir={i18n.language === 'ar' ? 'rtl' : 'ltr'}>
-          <Link href={`/p/${encodeURIComponent(counterpart)}`} hrefLang={other} onClick={() => { void i18n.changeLanguage(other); }}>
+          <Link href={counterpartHref} hrefLang={other} onClick={() => { void i18n.changeLanguage(other); }}>
             {t(other === 'ar' ? 'post.readInAr' : 'post.readInEn')}
           </Link>
         </p>

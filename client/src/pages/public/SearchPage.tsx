@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { SearchIcon } from '../../components/icons';
 import { PostList } from '../../components/PostList';
-import { keywordFromSearch } from '../../lib/pageAddress';
+import { keywordFromSearch, usePageHref } from '../../lib/pageAddress';
 import { pageFromSearch } from '../../lib/pagination';
 import { apiPaths } from '../../api/paths';
 import { useApi } from '../../api/useApi';
@@ -16,6 +16,7 @@ export default function SearchPage() {
   const { t } = useTranslation();
   const search = useSearch();
   const [, navigate] = useLocation();
+  const action = usePageHref('/search');
   const query = keywordFromSearch(search);
   const page = pageFromSearch(search);
   // What the visitor typed, for the search in the address; a new address shows its own keyword.
@@ -35,7 +36,7 @@ export default function SearchPage() {
   return (
     <section className="page">
       <h1>{title}</h1>
-      <form role="search" className="search-form" method="get" action="/search" onSubmit={submit}>
+      <form role="search" className="search-form" method="get" action={action} onSubmit={submit}>
         <label htmlFor="search-keyword">{t('search.label')}</label>
         <div className="search-row">
           <input id="search-keyword" name="keyword" type="search" value={keyword} onChange={(event) => setKeyword(event.target.value)}
