@@ -6,6 +6,7 @@ import { escapeHtml, jsonForScript, summary } from './escape';
 import type { Language, PageFacts } from '@shared/domain';
 import type { PageAddresses } from './page-addresses';
 import { OG_LOCALE, siteText } from './site-text';
+import { fontPreloadTags } from './font-preloads';
 
 const HEAD_REGION = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
 const HTML_TAG = /<html lang="[^"]*" dir="[^"]*"/;
@@ -28,6 +29,8 @@ export interface PageDocumentInput {
   image: { url: string; width: number; height: number; alt: string };
   dataElementId: string;
   answers: unknown;
+  /** Fonts the page needs at once (font-preloads.ts). */
+  fontPreloads?: readonly string[];
 }
 
 const meta = (attribute: 'name' | 'property', key: string, content: string) =>
@@ -44,6 +47,7 @@ function headOf(input: PageDocumentInput, hints: string): string {
   // A page search engines should not list names no canonical address nor language versions.
   const listed = !facts.noindex;
   const tags = [
+    ...fontPreloadTags(input.fontPreloads ?? []),
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', description),
     listed ? `<link rel="canonical" href="${escapeHtml(url)}" />` : meta('name', 'robots', 'noindex'),
