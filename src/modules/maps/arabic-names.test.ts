@@ -45,7 +45,8 @@ describe('Arabic city names and branch addresses', () => {
     expect(response.statusCode).toBe(400);
     expect(errorsOf(response.body)).toEqual([
       { field: 'nameAr', messageEn: 'The Arabic name must be written in Arabic letters', messageAr: 'يجب كتابة الاسم العربي بحروف عربية' },
-      { field: 'branch[0].addressAr', messageEn: 'The Arabic address must contain Arabic letters', messageAr: 'يجب أن يحتوي العنوان العربي على حروف عربية' },
+      // Named with its branch, as every branch field's message is.
+      { field: 'branch[0].addressAr', messageEn: 'Branch 1: The Arabic address must contain Arabic letters', messageAr: 'الفرع 1: يجب أن يحتوي العنوان العربي على حروف عربية' },
     ]);
     expect((await ctx.app.inject({ url: '/api/maps/m/Kirkuk' })).statusCode).toBe(404);
   });
