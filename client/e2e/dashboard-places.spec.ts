@@ -12,15 +12,15 @@ test('a city is added with its Arabic name and two branches, one removed in the 
   const name = `E2E City ${Date.now()}`;
   await page.getByLabel('City name', { exact: true }).fill(name);
   // Staff see the Arabic name right to left, as visitors read it.
-  await expect(page.getByLabel('City name in Arabic')).toHaveAttribute('dir', 'rtl');
-  await page.getByLabel('City name in Arabic').fill('مدينة تجريبية');
+  await expect(page.getByLabel('Arabic name of the city')).toHaveAttribute('dir', 'rtl');
+  await page.getByLabel('Arabic name of the city').fill('مدينة تجريبية');
   for (const label of ['Thumbnail', 'Country map', 'City map', 'City map with address']) {
     await page.getByLabel(label, { exact: true }).setInputFiles(png(`${label}.png`));
   }
   await expect(page.locator('.dash-upload img')).toHaveCount(4);
   const fillBranch = async (number: number, values: string[]) => {
     const group = page.getByRole('group', { name: `Branch ${number}` });
-    for (const [index, label] of ['Address', 'Address in Arabic', 'Phone', 'Email', 'Latitude', 'Longitude'].entries()) {
+    for (const [index, label] of ['Address', 'Address in Arabic', 'Phone number', 'Email', 'Latitude', 'Longitude'].entries()) {
       await group.getByLabel(label, { exact: true }).fill(values[index]);
     }
   };
@@ -44,7 +44,7 @@ test('a city is added with its Arabic name and two branches, one removed in the 
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Maps' }).click();
   await page.getByRole('row').filter({ hasText: name }).getByRole('link', { name: `Edit ${name}` }).click();
   await expect(page.getByLabel('City name', { exact: true })).toHaveValue(name);
-  await expect(page.getByLabel('City name in Arabic')).toHaveValue('مدينة تجريبية');
+  await expect(page.getByLabel('Arabic name of the city')).toHaveValue('مدينة تجريبية');
   await expect(page.getByRole('group', { name: /^Branch/ })).toHaveCount(2);
   await page.getByRole('button', { name: 'Remove Branch 1' }).click();
   await expect(page.getByRole('group', { name: 'Branch 1' }).getByLabel('Address', { exact: true })).toHaveValue('Second street 2');

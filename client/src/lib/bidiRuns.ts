@@ -20,9 +20,10 @@ const LATIN_LETTERS = 'A-Za-z\u00C0-\u024F';
  * below). Years, article numbers and sums ("2012", "28", "1 500 000") do not start so.
  */
 const PHONE = `(?:\\+|(?=\\(?[0\u0660\u06F0]))\\(?[${DIGITS}](?:[ \\-]?\\(?[${DIGITS}]\\)?)+`;
-const EMAIL = '[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}';
+/** Tried only where a word starts (the lookbehind): a 100,000-letter word is read once, not once a letter. */
+const EMAIL = '(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}';
 /** Up to a space or an Arabic letter, without the sentence's closing mark. */
-const URL = `https?://[^\\s${ARABIC_LETTERS}]*[^\\s${ARABIC_LETTERS}.,;:!?)\\]،؛؟]`;
+const URL = `(?<![A-Za-z])https?://[^\\s${ARABIC_LETTERS}]*[^\\s${ARABIC_LETTERS}.,;:!?)\\]،؛؟]`;
 const TOKENS = new RegExp(`(${EMAIL})|(${URL})|(${PHONE})`, 'g');
 
 /**
