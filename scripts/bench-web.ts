@@ -105,7 +105,11 @@ async function runLighthouse(page: BenchPage) {
       extraHeaders: { Cookie: `i18next=${page.language}` },
     });
     if (!result) throw new Error('lighthouse gave no result');
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    // A run Lighthouse could not measure (no paint seen in its trace, a crash) says why, instead of scores of 0.
+    if (runtimeError) console.log(`  Lighthouse could not measure the page: ${runtimeError.code} ${runtimeError.message}`);
+    const fcpError = audits['first-contentful-paint'].errorMessage;
+    if (fcpError) console.log(`  First Contentful Paint not measured: ${fcpError}`);
     return {
       performance: Math.round((categories.performance.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility.score ?? 0) * 100),

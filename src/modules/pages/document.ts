@@ -47,7 +47,6 @@ function headOf(input: PageDocumentInput, hints: string): string {
   // A page search engines should not list names no canonical address nor language versions.
   const listed = !facts.noindex;
   const tags = [
-    ...fontPreloadTags(input.fontPreloads ?? []),
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', description),
     listed ? `<link rel="canonical" href="${escapeHtml(url)}" />` : meta('name', 'robots', 'noindex'),
@@ -104,6 +103,8 @@ export function pageDocument(input: PageDocumentInput): string {
     // A language address installs as the app in its language (start page included).
     .replace(MANIFEST_LINK, (link) => (input.addressLanguage ? `<link rel="manifest" href="/${input.addressLanguage}/manifest.webmanifest" />` : link))
     .replace(HEAD_REGION, () => headOf(input, hints))
+    // After the stylesheet: the fonts are asked for with the HTML, but never before the page's styles.
+    .replace('</head>', () => [...fontPreloadTags(input.fontPreloads ?? []).map((tag) => `  ${tag}\n  `), '</head>'].join(''))
     .replace('<!--page-root-->', () => body)
     .replace('<!--page-data-->', () => data);
   // Whatever a stored text (written before input was cleaned) or the address (/p/%00) carried,
