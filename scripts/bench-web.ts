@@ -1,7 +1,7 @@
 // Front-end budget check: builds the client and its server render, starts the real server with
 // the demo content, sums what crosses the wire (by kind: HTML, CSS, fonts, JavaScript, other) on the
-// first load of the home page and a post in English and in Arabic, and /posts/International, in
-// Debian's chromium, then runs Lighthouse (mobile) on the same pages. Budgets: JS ≤ 100 KB compressed
+// first load of the home page and a post at their English and Arabic addresses (/en/, /ar/), and of
+// /en/posts/International, in Debian's chromium, then runs Lighthouse (mobile) on the same pages. Budgets: JS ≤ 100 KB compressed
 // on the English home; the Arabic home's first load (HTML + CSS + fonts + JS) ≤ 150 KB compressed;
 // performance ≥ 98, accessibility 100, SEO 100, Cumulative Layout Shift ≤ 0.05, First Contentful
 // Paint ≤ 1.2 s and Largest Contentful Paint ≤ 1.5 s on every page. Run: npm run bench:web
@@ -30,7 +30,7 @@ const CLS_BUDGET = 0.05;
 const ARABIC_FIRST_LOAD_BUDGET = 150 * 1024;
 
 type Language = 'en' | 'ar';
-/** A page as a visitor of one language first loads it: the language cookie says which. */
+/** A page at its language's address (/ar/...), as a visitor or a search engine first loads it. */
 interface BenchPage { label: string; path: string; language: Language }
 
 function buildClient(outDir: string): void {
@@ -74,7 +74,6 @@ async function measure(page: BenchPage): Promise<Transfer[]> {
   try {
     // Chrome offers brotli only over HTTPS; ask for it, as a visitor's browser on the real site does.
     const context = await browser.newContext({ extraHTTPHeaders: { 'Accept-Encoding': 'br, gzip' }, viewport: { width: 412, height: 823 } });
-    await context.addCookies([{ name: 'i18next', value: page.language, url: BASE }]);
     const tab = await context.newPage();
     const transfers: Promise<Transfer | null>[] = [];
     tab.on('requestfinished', (request) => {
@@ -102,7 +101,6 @@ async function runLighthouse(page: BenchPage) {
   try {
     const result = await lighthouse(BASE + page.path, {
       port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'], formFactor: 'mobile',
-      extraHeaders: { Cookie: `i18next=${page.language}` },
     });
     if (!result) throw new Error('lighthouse gave no result');
     const { categories, audits, runtimeError } = result.lhr;
@@ -138,19 +136,17 @@ async function main(): Promise<void> {
     server = await startServer(clientDir, dataDir);
     const postOf = async (language: Language) => {
       const list = await (await fetch(`${BASE}/api/posts/Iraq/${language}?pageNumber=1`)).json() as { posts: Array<{ _id: string }> };
-      return `/p/${list.posts[0]._id}`;
+      return `/${language}/p/${list.posts[0]._id}`;
     };
-    // The language comes from the cookie, as for a visitor who chose it; pages with an address per
-    // language (/ar/...) would be measured at that address.
-    const englishHome: BenchPage = { label: 'English home', path: '/', language: 'en' };
-    const arabicHome: BenchPage = { label: 'Arabic home', path: '/', language: 'ar' };
+    const englishHome: BenchPage = { label: 'English home', path: '/en/', language: 'en' };
+    const arabicHome: BenchPage = { label: 'Arabic home', path: '/ar/', language: 'ar' };
     const pages: BenchPage[] = [
       englishHome, arabicHome,
       { label: 'English post', path: await postOf('en'), language: 'en' },
       { label: 'Arabic post', path: await postOf('ar'), language: 'ar' },
     ];
 
-    for (const page of [...pages, { label: 'English list', path: '/posts/International', language: 'en' as const }]) {
+    for (const page of [...pages, { label: 'English list', path: '/en/posts/International', language: 'en' as const }]) {
       const transfers = await measure(page);
       console.log(`\nFirst load of ${page.label} (${page.path}, ${page.language})`);
       console.table(transfers.map((item) => ({ file: item.url, kind: item.kind, encoding: item.encoding, size: kb(item.bytes) })));

@@ -43,6 +43,15 @@ test.describe('cities in Arabic', () => {
     consoleErrors();
   });
 
+  test('the Arabic address of a city page names it in Arabic for a visitor without any cookie', async ({ page }) => {
+    await page.goto('/ar/maps/Mosul');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('الموصل');
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('الموصل');
+    await expect(page.locator('.branch-address').first()).toHaveText('حي المثنى، شارع الجامعة');
+  });
+
   test('the Arabic service map lists the cities by their Arabic names, each leading to its Latin address', async ({ page }) => {
     await openAs(page, '/servicemap', { language: 'ar' });
     for (const [arabic, latin] of [['بغداد', 'Baghdad'], ['البصرة', 'Basra'], ['أربيل', 'Erbil'], ['الموصل', 'Mosul'], ['الأنبار', 'Anbar']]) {

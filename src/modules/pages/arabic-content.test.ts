@@ -58,6 +58,14 @@ describe('cities on Arabic pages', () => {
     expect(body).not.toContain('100m Road');
   });
 
+  it('are in Arabic at the Arabic address without any cookie (a search engine\'s view), and in Latin letters at the English one', async () => {
+    const arabic = screen(await page('/ar/maps/Erbil'));
+    expect(arabic).toMatch(/<h1>أربيل<\/h1>/);
+    expect(arabic).toContain('شارع المئة متر');
+    expect(screen(await page('/ar/servicemap'))).toMatch(/<span class="city-name">أربيل<\/span>/);
+    expect(screen(await page('/en/maps/Erbil', inArabic))).toMatch(/<h1>Erbil<\/h1>/);
+  });
+
   it('stay in Latin letters on English pages', async () => {
     const body = screen(await page('/maps/Erbil'));
     expect(body).toMatch(/<h1>Erbil<\/h1>/);
