@@ -26,8 +26,11 @@ export default defineConfig(({ isSsrBuild }) => ({
       // Content-hashed names: the server caches /assets/* for a year and index.html never.
       assetsDir: 'assets',
       sourcemap: false,
-      // .vite/manifest.json: the server names each page's screen chunk as a modulepreload.
+      // .vite/manifest.json: the server names each page's screen chunk as a modulepreload, and the
+      // fonts an Arabic page preloads.
       manifest: true,
+      // Fonts stay files, however small: inlined, every visitor would download every script's font.
+      assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
     },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' },

@@ -4,46 +4,51 @@ import { apiLogin, auth, clickAndAwaitSave, createAuthor, isolated, openAs, png,
 
 const toast = (page: Page, text: string) => page.locator('.dash-toasts').getByText(text).last();
 
-test('a city is added with two branches, one removed in the edit, then deleted', async ({ page, request }) => {
+test('a city is added with its Arabic name and two branches, one removed in the edit, then deleted', async ({ page, request }) => {
   const author = await createAuthor(request, await apiLogin(request));
   await openAs(page, author, '/dashboard/maps');
   await page.getByRole('link', { name: 'Add city' }).click();
   await expect(page).toHaveURL(/\/dashboard\/maps\/addcity$/);
   const name = `E2E City ${Date.now()}`;
-  await page.getByLabel('City name').fill(name);
+  await page.getByLabel('City name', { exact: true }).fill(name);
+  // Staff see the Arabic name right to left, as visitors read it.
+  await expect(page.getByLabel('Arabic name of the city')).toHaveAttribute('dir', 'rtl');
+  await page.getByLabel('Arabic name of the city').fill('مدينة تجريبية');
   for (const label of ['Thumbnail', 'Country map', 'City map', 'City map with address']) {
     await page.getByLabel(label, { exact: true }).setInputFiles(png(`${label}.png`));
   }
   await expect(page.locator('.dash-upload img')).toHaveCount(4);
   const fillBranch = async (number: number, values: string[]) => {
     const group = page.getByRole('group', { name: `Branch ${number}` });
-    for (const [index, label] of ['Address', 'Phone', 'Email', 'Latitude', 'Longitude'].entries()) {
-      await group.getByLabel(label).fill(values[index]);
+    for (const [index, label] of ['Address', 'Address in Arabic', 'Phone number', 'Email', 'Latitude', 'Longitude'].entries()) {
+      await group.getByLabel(label, { exact: true }).fill(values[index]);
     }
   };
-  await fillBranch(1, ['First street 1', '07701234567', 'one@example.org', '33.31', '44.36']);
+  await fillBranch(1, ['First street 1', 'الشارع الأول 1', '07701234567', 'one@example.org', '33.31', '44.36']);
   await page.getByRole('button', { name: 'Add branch' }).click();
-  await fillBranch(2, ['Second street 2', '07707654321', 'two@example.org', '', '']);
+  await fillBranch(2, ['Second street 2', '', '07707654321', 'two@example.org', '', '']);
   expect((await clickAndAwaitSave(page, page.getByRole('button', { name: 'Save' }), 'POST', '/api/maps')).status()).toBe(201);
   await expect(toast(page, 'Successful')).toBeVisible();
   // The add form is cleared after success.
-  await expect(page.getByLabel('City name')).toHaveValue('');
+  await expect(page.getByLabel('City name', { exact: true })).toHaveValue('');
   await expect(page.getByRole('group', { name: /^Branch/ })).toHaveCount(1);
   await expect(page.locator('.dash-upload img')).toHaveCount(0);
 
   const created = await (await request.get(`/api/maps/m/${encodeURIComponent(name)}`)).json();
   expect(created.branch).toHaveLength(2);
-  expect(created.branch[0]).toMatchObject({ address: 'First street 1', phone: '07701234567', lat: 33.31, lang: 44.36 });
+  expect(created.nameAr).toBe('مدينة تجريبية');
+  expect(created.branch[0]).toMatchObject({ address: 'First street 1', addressAr: 'الشارع الأول 1', phone: '07701234567', lat: 33.31, lang: 44.36 });
   expect(created.thumbnail).toMatch(/^\/uploads\//);
 
   // Edit: the city is loaded first; the first branch is removed with its X.
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Maps' }).click();
   await page.getByRole('row').filter({ hasText: name }).getByRole('link', { name: `Edit ${name}` }).click();
-  await expect(page.getByLabel('City name')).toHaveValue(name);
+  await expect(page.getByLabel('City name', { exact: true })).toHaveValue(name);
+  await expect(page.getByLabel('Arabic name of the city')).toHaveValue('مدينة تجريبية');
   await expect(page.getByRole('group', { name: /^Branch/ })).toHaveCount(2);
   await page.getByRole('button', { name: 'Remove Branch 1' }).click();
-  await expect(page.getByRole('group', { name: 'Branch 1' }).getByLabel('Address')).toHaveValue('Second street 2');
-  await page.getByLabel('City name').fill(`${name} edited`);
+  await expect(page.getByRole('group', { name: 'Branch 1' }).getByLabel('Address', { exact: true })).toHaveValue('Second street 2');
+  await page.getByLabel('City name', { exact: true }).fill(`${name} edited`);
   // The creation's "Successful" may still be on screen: the edit's own answer says it is saved.
   expect((await clickAndAwaitSave(page, page.getByRole('button', { name: 'Save' }), 'POST', `/api/maps/${created._id}`)).status()).toBe(200);
   await expect(toast(page, 'Successful')).toBeVisible();

@@ -1,11 +1,8 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-// Self-hosted fonts: only the weights and scripts the site uses; the Arabic face is only named
-// (and so only downloaded) for Arabic pages.
-import '@fontsource/noto-sans/latin-400.css';
-import '@fontsource/noto-sans/latin-700.css';
-import '@fontsource/noto-naskh-arabic/arabic-400.css';
-import '@fontsource/noto-naskh-arabic/arabic-700.css';
+// Self-hosted fonts, subset by script (scripts/make-fonts.mjs); the Arabic face is only named (and
+// so only downloaded) on Arabic pages and in Arabic posts.
+import './styles/fonts.css';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';

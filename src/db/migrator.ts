@@ -8,6 +8,7 @@ import * as m002 from './migrations/002_alt_texts_and_daily_digests';
 import * as m003 from './migrations/003_accounts';
 import * as m005 from './migrations/005_content_bundles';
 import * as m006 from './migrations/006_post_schedule_translations_manage';
+import * as m007 from './migrations/007_arabic_city_names';
 import * as m008 from './migrations/008_emergency_order_audit_names';
 
 // Listed statically so that the esbuild bundle carries every migration.
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '003_accounts': m003,
   '005_content_bundles': m005,
   '006_post_schedule_translations_manage': m006,
+  '007_arabic_city_names': m007,
   '008_emergency_order_audit_names': m008,
 };
 
@@ -31,7 +33,9 @@ function timestampForFile(date = new Date()): string {
  */
 export async function migrateToLatest(handle: DatabaseHandle, backupsDir: string, allMigrations: Record<string, Migration> = migrations): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => allMigrations };
-  const migrator = new Migrator({ db: handle.db, provider });
+  // Numbers are reserved per change and land in any order (008 was applied before 007 existed):
+  // a pending migration numbered below one already applied still runs, in number order.
+  const migrator = new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true });
   const known = await migrator.getMigrations();
   const pending = known.filter((m) => !m.executedAt);
   if (pending.length === 0) return [];

@@ -35,9 +35,14 @@ export interface ContentTable {
   updated_at: Timestamp;
 }
 
+/** Text that may be left out on insert: '' until written (an Arabic name or address, see migration 007). */
+type TextOrEmpty = ColumnType<string, string | undefined, string>;
+
 export interface CitiesTable {
   id: string;
   name: string;
+  /** The city's name in Arabic; '' = not written yet (Arabic pages show `name`). */
+  name_ar: TextOrEmpty;
   thumbnail: string;
   country_map: string;
   city_map: string;
@@ -59,6 +64,8 @@ export interface BranchesTable {
   city_id: string;
   position: number;
   address: string;
+  /** The address in Arabic; '' = not written yet (Arabic pages show `address`). */
+  address_ar: TextOrEmpty;
   phone: string;
   email: string;
   lat: number | null;

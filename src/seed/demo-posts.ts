@@ -1,5 +1,6 @@
 // Demo posts (SEED_DEMO=1): every post type in both languages, and more than one page (9) of
 // Iraqi law posts in English so pagination shows at once. Law posts are awareness summaries.
+// Posts that say the same thing in both languages share a `pair` and are linked as translations.
 import type { Language, PostType } from '@shared/domain';
 
 export interface DemoPost {
@@ -10,6 +11,8 @@ export interface DemoPost {
   video?: string;
   withPdf?: boolean;
   albumSize?: number;
+  /** The English and the Arabic post with the same pair are linked as each other's translation. */
+  pair?: string;
 }
 
 const HELP_EN = 'If you recognise this situation, you can call the free hotline 533 at any hour, or visit one of the branches on the service map. Help is confidential and does not depend on your papers.';
@@ -33,30 +36,31 @@ const iraqLawEn: [string, string][] = [
   ['Compensation for victims', 'The court may order the trafficker to compensate the victim for the harm suffered, including lost wages and the cost of treatment.'],
 ];
 
-const iraqLawAr: [string, string][] = [
-  ['قانون مكافحة الاتجار بالبشر رقم 28 لسنة 2012', 'أقرّ العراق قانون مكافحة الاتجار بالبشر عام 2012. يعرّف القانون جريمة الاتجار، ويحدد عقوبات المتاجرين، ويضع لأول مرة حقوق الضحايا في الحماية والرعاية.'],
-  ['المادة الأولى: تعريف الاتجار بالبشر', 'الاتجار هو تجنيد أشخاص أو نقلهم أو إيواؤهم أو استقبالهم بالتهديد أو القوة أو الاختطاف أو الاحتيال أو الخداع أو استغلال السلطة، أو بإعطاء أموال أو مزايا لمن له سلطة على شخص آخر، بهدف بيعهم أو استغلالهم.'],
-  ['حقوق الضحايا في الحماية والرعاية', 'للضحايا الحق في السكن الآمن والرعاية الطبية والنفسية والمساعدة القانونية والمترجم، وحماية هويتهم وخصوصيتهم أثناء التحقيق والمحاكمة.'],
-  ['الضحية ليست مجرماً', 'لا يُعاقَب الضحية على أفعال أُجبر على ارتكابها نتيجة مباشرة للاتجار به، مثل العمل دون تصريح أو استخدام وثائق مزوّرة قدّمها المتاجر.'],
+/** Each with the index of the English summary it translates. */
+const iraqLawAr: [string, string, number][] = [
+  ['قانون مكافحة الاتجار بالبشر رقم 28 لسنة 2012', 'أقرّ العراق قانون مكافحة الاتجار بالبشر عام 2012. يعرّف القانون جريمة الاتجار، ويحدد عقوبات المتاجرين، ويضع لأول مرة حقوق الضحايا في الحماية والرعاية.', 0],
+  ['المادة الأولى: تعريف الاتجار بالبشر', 'الاتجار هو تجنيد أشخاص أو نقلهم أو إيواؤهم أو استقبالهم بالتهديد أو القوة أو الاختطاف أو الاحتيال أو الخداع أو استغلال السلطة، أو بإعطاء أموال أو مزايا لمن له سلطة على شخص آخر، بهدف بيعهم أو استغلالهم.', 1],
+  ['حقوق الضحايا في الحماية والرعاية', 'للضحايا الحق في السكن الآمن والرعاية الطبية والنفسية والمساعدة القانونية والمترجم، وحماية هويتهم وخصوصيتهم أثناء التحقيق والمحاكمة.', 6],
+  ['الضحية ليست مجرماً', 'لا يُعاقَب الضحية على أفعال أُجبر على ارتكابها نتيجة مباشرة للاتجار به، مثل العمل دون تصريح أو استخدام وثائق مزوّرة قدّمها المتاجر.', 5],
 ];
 
 const otherPosts: DemoPost[] = [
-  { type: 'International', language: 'en', title: 'The Palermo Protocol', describtion: 'The United Nations Protocol to Prevent, Suppress and Punish Trafficking in Persons, Especially Women and Children, adopted in Palermo in 2000, gives the international definition of trafficking used by most countries, including Iraq. It asks states to criminalise trafficking, protect victims and cooperate across borders.' },
-  { type: 'International', language: 'en', title: 'ILO Forced Labour Convention', describtion: 'The International Labour Organization\'s Forced Labour Convention (No. 29) and its 2014 Protocol require states to prevent forced labour, protect victims and give them access to remedies, including compensation.' },
-  { type: 'International', language: 'ar', title: 'بروتوكول باليرمو', describtion: 'يضع بروتوكول الأمم المتحدة لمنع وقمع ومعاقبة الاتجار بالأشخاص، وبخاصة النساء والأطفال، المعتمد في باليرمو عام 2000، التعريف الدولي للاتجار الذي تعتمده معظم الدول ومنها العراق. ويدعو الدول إلى تجريم الاتجار وحماية الضحايا والتعاون عبر الحدود.' },
-  { type: 'International', language: 'ar', title: 'اتفاقية منظمة العمل الدولية بشأن العمل الجبري', describtion: 'تُلزم اتفاقية العمل الجبري رقم 29 وبروتوكولها لعام 2014 الدول بمنع العمل الجبري وحماية الضحايا وتمكينهم من الانتصاف، بما في ذلك التعويض.' },
-  { type: 'Training', language: 'en', title: 'Identifying victims: a course for frontline officers', describtion: 'A two-day course for police, border guards and labour inspectors: the indicators of trafficking, how to interview a possible victim safely, and how to refer them to care without delay.', withPdf: true },
-  { type: 'Training', language: 'en', title: 'Trauma-informed interviewing', describtion: 'How to talk to survivors without causing further harm: choosing a safe place, explaining the process, letting the person decide the pace, and working with interpreters.' },
-  { type: 'Training', language: 'ar', title: 'التعرّف على الضحايا: دورة للعاملين في الخطوط الأمامية', describtion: 'دورة لمدة يومين لعناصر الشرطة وحرس الحدود ومفتشي العمل: مؤشرات الاتجار، وكيفية مقابلة الضحية المحتملة بأمان، وإحالتها إلى الرعاية دون تأخير.', withPdf: true },
-  { type: 'Training', language: 'ar', title: 'المقابلة المراعية للصدمات', describtion: 'كيف نتحدث مع الناجين دون التسبب بأذى إضافي: اختيار مكان آمن، وشرح الإجراءات، وترك الشخص يحدد الإيقاع، والعمل مع المترجمين.' },
-  { type: 'Guide', language: 'en', title: 'Guide for migrant domestic workers', describtion: 'Your rights when you work in a home in Iraq: your passport belongs to you, you must be paid every month, you have the right to rest, and you can leave an abusive employer. Keep a copy of your documents and the hotline number.', albumSize: 3 },
-  { type: 'Guide', language: 'en', title: 'Safe job offers abroad: five questions to ask', describtion: 'Before accepting a job abroad, ask: Is the agency licensed? Will I sign a contract in my language? Who keeps my passport? Do I pay any fee? Who do I call if something goes wrong?' },
-  { type: 'Guide', language: 'ar', title: 'دليل عاملات المنازل المهاجرات', describtion: 'حقوقك عندما تعملين في منزل في العراق: جواز سفرك ملكك، ويجب أن تتقاضي أجرك كل شهر، ولكِ الحق في الراحة، ويمكنك ترك صاحب العمل المسيء. احتفظي بنسخة من وثائقك وبرقم الخط الساخن.', albumSize: 3 },
-  { type: 'Guide', language: 'ar', title: 'عروض العمل في الخارج: خمسة أسئلة قبل القبول', describtion: 'قبل قبول عمل في الخارج اسأل: هل الوكالة مرخّصة؟ هل سأوقّع عقداً بلغتي؟ من يحتفظ بجواز سفري؟ هل أدفع أي رسوم؟ بمن أتصل إذا ساءت الأمور؟' },
-  { type: 'Form', language: 'en', title: 'Referral form for service providers', describtion: 'A one-page form that NGOs and public services use to refer a possible victim to case management, with the person\'s consent. Fill it in together with the person.', withPdf: true },
-  { type: 'Form', language: 'ar', title: 'استمارة الإحالة لمقدّمي الخدمات', describtion: 'استمارة من صفحة واحدة تستخدمها المنظمات والدوائر الحكومية لإحالة ضحية محتملة إلى إدارة الحالة، بموافقة الشخص. تُملأ بالاشتراك مع الشخص نفسه.', withPdf: true },
-  { type: 'Flyer And Brochure', language: 'en', title: 'Flyer: Know the signs', describtion: 'A printable flyer with the main signs of trafficking and the hotline 533, for notice boards in schools, clinics, bus stations and camps.', withPdf: true },
-  { type: 'Flyer And Brochure', language: 'ar', title: 'منشور: تعرّف على العلامات', describtion: 'منشور قابل للطباعة يتضمن أهم علامات الاتجار والخط الساخن 533، للوحات الإعلانات في المدارس والعيادات ومحطات النقل والمخيمات.', withPdf: true },
+  { type: 'International', language: 'en', pair: 'palermo', title: 'The Palermo Protocol', describtion: 'The United Nations Protocol to Prevent, Suppress and Punish Trafficking in Persons, Especially Women and Children, adopted in Palermo in 2000, gives the international definition of trafficking used by most countries, including Iraq. It asks states to criminalise trafficking, protect victims and cooperate across borders.' },
+  { type: 'International', language: 'en', pair: 'ilo', title: 'ILO Forced Labour Convention', describtion: 'The International Labour Organization\'s Forced Labour Convention (No. 29) and its 2014 Protocol require states to prevent forced labour, protect victims and give them access to remedies, including compensation.' },
+  { type: 'International', language: 'ar', pair: 'palermo', title: 'بروتوكول باليرمو', describtion: 'يضع بروتوكول الأمم المتحدة لمنع وقمع ومعاقبة الاتجار بالأشخاص، وبخاصة النساء والأطفال، المعتمد في باليرمو عام 2000، التعريف الدولي للاتجار الذي تعتمده معظم الدول ومنها العراق. ويدعو الدول إلى تجريم الاتجار وحماية الضحايا والتعاون عبر الحدود.' },
+  { type: 'International', language: 'ar', pair: 'ilo', title: 'اتفاقية منظمة العمل الدولية بشأن العمل الجبري', describtion: 'تُلزم اتفاقية العمل الجبري رقم 29 وبروتوكولها لعام 2014 الدول بمنع العمل الجبري وحماية الضحايا وتمكينهم من الانتصاف، بما في ذلك التعويض.' },
+  { type: 'Training', language: 'en', pair: 'identifying', title: 'Identifying victims: a course for frontline officers', describtion: 'A two-day course for police, border guards and labour inspectors: the indicators of trafficking, how to interview a possible victim safely, and how to refer them to care without delay.', withPdf: true },
+  { type: 'Training', language: 'en', pair: 'trauma', title: 'Trauma-informed interviewing', describtion: 'How to talk to survivors without causing further harm: choosing a safe place, explaining the process, letting the person decide the pace, and working with interpreters.' },
+  { type: 'Training', language: 'ar', pair: 'identifying', title: 'التعرّف على الضحايا: دورة للعاملين في الخطوط الأمامية', describtion: 'دورة لمدة يومين لعناصر الشرطة وحرس الحدود ومفتشي العمل: مؤشرات الاتجار، وكيفية مقابلة الضحية المحتملة بأمان، وإحالتها إلى الرعاية دون تأخير.', withPdf: true },
+  { type: 'Training', language: 'ar', pair: 'trauma', title: 'المقابلة المراعية للصدمات', describtion: 'كيف نتحدث مع الناجين دون التسبب بأذى إضافي: اختيار مكان آمن، وشرح الإجراءات، وترك الشخص يحدد الإيقاع، والعمل مع المترجمين.' },
+  { type: 'Guide', language: 'en', pair: 'domestic', title: 'Guide for migrant domestic workers', describtion: 'Your rights when you work in a home in Iraq: your passport belongs to you, you must be paid every month, you have the right to rest, and you can leave an abusive employer. Keep a copy of your documents and the hotline number. The Erbil office answers on +964 750 000 0301.', albumSize: 3 },
+  { type: 'Guide', language: 'en', pair: 'abroad', title: 'Safe job offers abroad: five questions to ask', describtion: 'Before accepting a job abroad, ask: Is the agency licensed? Will I sign a contract in my language? Who keeps my passport? Do I pay any fee? Who do I call if something goes wrong?' },
+  { type: 'Guide', language: 'ar', pair: 'domestic', title: 'دليل عاملات المنازل المهاجرات', describtion: 'حقوقك عندما تعملين في منزل في العراق: جواز سفرك ملكك، ويجب أن تتقاضي أجرك كل شهر، ولكِ الحق في الراحة، ويمكنك ترك صاحب العمل المسيء. احتفظي بنسخة من وثائقك وبرقم الخط الساخن. يجيب مكتب أربيل على الرقم +964 750 000 0301.', albumSize: 3 },
+  { type: 'Guide', language: 'ar', pair: 'abroad', title: 'عروض العمل في الخارج: خمسة أسئلة قبل القبول', describtion: 'قبل قبول عمل في الخارج اسأل: هل الوكالة مرخّصة؟ هل سأوقّع عقداً بلغتي؟ من يحتفظ بجواز سفري؟ هل أدفع أي رسوم؟ بمن أتصل إذا ساءت الأمور؟' },
+  { type: 'Form', language: 'en', pair: 'referral', title: 'Referral form for service providers', describtion: 'A one-page form that NGOs and public services use to refer a possible victim to case management, with the person\'s consent. Fill it in together with the person.', withPdf: true },
+  { type: 'Form', language: 'ar', pair: 'referral', title: 'استمارة الإحالة لمقدّمي الخدمات', describtion: 'استمارة من صفحة واحدة تستخدمها المنظمات والدوائر الحكومية لإحالة ضحية محتملة إلى إدارة الحالة، بموافقة الشخص. تُملأ بالاشتراك مع الشخص نفسه.', withPdf: true },
+  { type: 'Flyer And Brochure', language: 'en', pair: 'flyer', title: 'Flyer: Know the signs', describtion: 'A printable flyer with the main signs of trafficking and the hotline 533, for notice boards in schools, clinics, bus stations and camps.', withPdf: true },
+  { type: 'Flyer And Brochure', language: 'ar', pair: 'flyer', title: 'منشور: تعرّف على العلامات', describtion: 'منشور قابل للطباعة يتضمن أهم علامات الاتجار والخط الساخن 533، للوحات الإعلانات في المدارس والعيادات ومحطات النقل والمخيمات.', withPdf: true },
 ];
 
 function withClosing(post: DemoPost): DemoPost {
@@ -65,7 +69,7 @@ function withClosing(post: DemoPost): DemoPost {
 }
 
 export const demoPosts: DemoPost[] = [
-  ...iraqLawEn.map(([title, text]): DemoPost => ({ type: 'Iraq', language: 'en', title, describtion: `${text}\n\n${LAW_NOTE_EN}` })),
-  ...iraqLawAr.map(([title, text]): DemoPost => ({ type: 'Iraq', language: 'ar', title, describtion: `${text}\n\n${LAW_NOTE_AR}` })),
+  ...iraqLawEn.map(([title, text], index): DemoPost => ({ type: 'Iraq', language: 'en', title, describtion: `${text}\n\n${LAW_NOTE_EN}`, pair: `law-${index}` })),
+  ...iraqLawAr.map(([title, text, english]): DemoPost => ({ type: 'Iraq', language: 'ar', title, describtion: `${text}\n\n${LAW_NOTE_AR}`, pair: `law-${english}` })),
   ...otherPosts,
 ].map(withClosing);

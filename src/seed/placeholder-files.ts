@@ -5,6 +5,7 @@ import path from 'node:path';
 import { loadSharp, storeImage } from '../modules/uploads/images';
 import { TEMP_PREFIX, removeQuietly } from '../modules/uploads/storage';
 import { newId } from '@shared/ids';
+import type { Landmark } from './demo-places';
 
 // A rough outline of Iraq in a 100×100 box: enough for a recognisable placeholder map.
 const IRAQ_OUTLINE = '28,6 44,3 58,8 70,6 74,16 70,28 76,40 82,52 92,62 96,74 90,86 80,92 70,88 60,80 46,72 30,64 14,56 6,46 16,36 24,24';
@@ -27,13 +28,53 @@ function frame(width: number, height: number, body: string, background = '#0b3b3
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="${background}"/>${body}</svg>`;
 }
 
-export function cityThumbnail(uploadsDir: string, index: number): Promise<string> {
-  const colour = PALETTE[index % PALETTE.length];
-  const skyline = Array.from({ length: 9 }, (_, i) => {
-    const h = 40 + ((i * 37 + index * 13) % 90);
-    return `<rect x="${20 + i * 40}" y="${260 - h}" width="30" height="${h}" fill="#ffffff" opacity="0.25"/>`;
-  }).join('');
-  return saveWebp(uploadsDir, frame(400, 300, `<circle cx="320" cy="70" r="36" fill="#fde68a" opacity="0.8"/>${skyline}<rect y="260" width="400" height="40" fill="#000" opacity="0.25"/>`, colour), 400, 300);
+/**
+ * Each demo city's own thumbnail: its landmark's silhouette on its own colour, so the service map
+ * never shows one picture five times. White shapes at partial opacity, as on the other drawings.
+ */
+const LANDMARKS: Record<Landmark, { background: string; body: string }> = {
+  // Baghdad: a dome between two minarets, by the Tigris.
+  dome: {
+    background: '#0f766e',
+    body: '<path d="M140 230 V170 A60 60 0 0 1 260 170 V230 Z" fill="#fff" opacity="0.55"/><rect x="110" y="90" width="14" height="140" fill="#fff" opacity="0.55"/>'
+      + '<rect x="276" y="90" width="14" height="140" fill="#fff" opacity="0.55"/><circle cx="117" cy="86" r="9" fill="#fff" opacity="0.55"/><circle cx="283" cy="86" r="9" fill="#fff" opacity="0.55"/>'
+      + '<path d="M0 255 C80 240 160 270 240 255 S360 240 400 252 V300 H0 Z" fill="#7dd3fc" opacity="0.45"/>',
+  },
+  // Basra: palm trees on the Shatt al-Arab.
+  palms: {
+    background: '#1e3a5f',
+    body: [70, 190, 300].map((x, i) => {
+      const top = 110 + i * 18;
+      return `<path d="M${x} 250 C${x + 6} 200 ${x - 4} 160 ${x + 4} ${top}" stroke="#fff" stroke-width="9" fill="none" opacity="0.55"/>`
+        + `<path d="M${x + 4} ${top} q-40 -10 -60 20 M${x + 4} ${top} q40 -10 60 20 M${x + 4} ${top} q-20 -35 -50 -35 M${x + 4} ${top} q20 -35 50 -35" stroke="#fff" stroke-width="7" fill="none" stroke-linecap="round" opacity="0.55"/>`;
+    }).join('') + '<rect y="250" width="400" height="50" fill="#7dd3fc" opacity="0.35"/>',
+  },
+  // Erbil: the citadel on its mound.
+  citadel: {
+    background: '#7c2d12',
+    body: '<path d="M30 260 L100 170 H300 L370 260 Z" fill="#fff" opacity="0.3"/>'
+      + '<path d="M100 170 V130 h20 v12 h20 v-12 h20 v12 h20 v-12 h20 v12 h20 v-12 h20 v12 h20 v-12 h20 v12 h20 v-12 h20 V170 Z" fill="#fff" opacity="0.55"/>',
+  },
+  // Mosul: the leaning al-Hadba minaret.
+  minaret: {
+    background: '#4c1d95',
+    body: '<g transform="rotate(-7 200 260)"><rect x="180" y="70" width="40" height="190" fill="#fff" opacity="0.55"/>'
+      + '<rect x="172" y="110" width="56" height="10" fill="#fff" opacity="0.7"/><rect x="172" y="170" width="56" height="10" fill="#fff" opacity="0.7"/>'
+      + '<path d="M186 70 Q200 40 214 70 Z" fill="#fff" opacity="0.7"/></g><rect y="260" width="400" height="40" fill="#000" opacity="0.25"/>',
+  },
+  // Anbar: a bridge over the Euphrates, dunes behind.
+  bridge: {
+    background: '#14532d',
+    body: '<path d="M0 170 Q100 120 200 165 T400 150 V200 H0 Z" fill="#fde68a" opacity="0.35"/>'
+      + '<rect x="10" y="186" width="380" height="14" fill="#fff" opacity="0.6"/>'
+      + '<path d="M30 250 A55 55 0 0 1 140 250 M140 250 A55 55 0 0 1 250 250 M250 250 A55 55 0 0 1 360 250" fill="none" stroke="#fff" stroke-width="10" opacity="0.6"/>'
+      + '<rect y="240" width="400" height="60" fill="#7dd3fc" opacity="0.35"/>',
+  },
+};
+
+export function cityThumbnail(uploadsDir: string, landmark: Landmark): Promise<string> {
+  const { background, body } = LANDMARKS[landmark];
+  return saveWebp(uploadsDir, frame(400, 300, `<circle cx="340" cy="60" r="28" fill="#fde68a" opacity="0.8"/>${body}`, background), 400, 300);
 }
 
 export function countryMap(uploadsDir: string, point: [number, number]): Promise<string> {

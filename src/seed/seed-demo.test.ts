@@ -1,6 +1,8 @@
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { loadSharp } from '../modules/uploads/images';
 import { createTestApp, makeTestConfig, type TestContext } from '../test/helpers';
 
 const POST_TYPES = ['International', 'Iraq', 'Training', 'Guide', 'Form', 'Flyer And Brochure'];
@@ -32,6 +34,37 @@ describe('demo content (SEED_DEMO=1)', () => {
     const image = await ctx.app.inject({ url: cities[0].thumbnail });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
+  });
+
+  it('gives every demo city its Arabic name and every branch its Arabic address', async () => {
+    const cities = (await ctx.app.inject({ url: '/api/maps' })).json() as { name: string; nameAr: string; branch: { addressAr: string }[] }[];
+    const arabicNames = Object.fromEntries(cities.map((city) => [city.name, city.nameAr]));
+    expect(arabicNames).toMatchObject({ Baghdad: 'بغداد', Basra: 'البصرة', Erbil: 'أربيل', Mosul: 'الموصل', Anbar: 'الأنبار' });
+    for (const city of cities) for (const branch of city.branch) expect(branch.addressAr, city.name).toMatch(/^[\u0600-\u06FF]/);
+  });
+
+  it('draws each city a thumbnail of its own: no two cities share a picture, by file or by what it shows', async () => {
+    const sharp = await loadSharp();
+    const cities = (await ctx.app.inject({ url: '/api/maps' })).json() as { thumbnail: string }[];
+    expect(new Set(cities.map((city) => city.thumbnail)).size).toBe(cities.length);
+    // The pictures themselves, reduced to 16×12 pixels: different drawings, not one drawing five times.
+    const looks = await Promise.all(cities.map(async (city) => {
+      const file = path.join(ctx.dataDir, 'uploads', path.basename(city.thumbnail));
+      return (await sharp(file).resize(16, 12, { fit: 'fill' }).raw().toBuffer()).toString('base64');
+    }));
+    expect(new Set(looks).size).toBe(cities.length);
+  });
+
+  it('links the English and Arabic versions of the same text as translations, both ways', async () => {
+    const palermo = (await ctx.app.inject({ url: '/api/posts/s?keyword=palermo' })).json().posts[0];
+    expect(palermo.translationOf).toEqual(expect.any(String));
+    const arabic = (await ctx.app.inject({ url: `/api/posts/${palermo.translationOf}` })).json();
+    expect(arabic).toMatchObject({ language: 'ar', title: 'بروتوكول باليرمو', translationOf: palermo._id });
+    // Every Arabic demo post has its English version.
+    for (const type of POST_TYPES) {
+      const list = (await ctx.app.inject({ url: `/api/posts/${encodeURIComponent(type)}/ar` })).json();
+      for (const post of list.posts) expect(post.translationOf, `${type}: ${post.title}`).not.toBeNull();
+    }
   });
 
   it('has the 533 hotline first, VOT contacts and a contact entry of every type', async () => {

@@ -2,20 +2,20 @@
 // user sees a living site at once. Goes through the same repositories as the API.
 import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { demoCities, demoContacts, demoEmergency } from './demo-places';
+import { demoCities, demoContacts, demoEmergency, type DemoCity } from './demo-places';
 import { demoPosts } from './demo-posts';
 import { demoContent } from './demo-texts';
 import { cityMap, cityThumbnail, countryMap, demoPdf, postImage } from './placeholder-files';
 
 const MINUTE = 60_000;
 
-/** The demo maps say what they show; the skyline thumbnail is decorative. */
-function demoCityAlts(name: string) {
+/** The demo maps say what they show, in each language with the city's name in it; the landmark thumbnail is decorative. */
+function demoCityAlts({ name, nameAr }: DemoCity) {
   return {
     thumbnailAltEn: '', thumbnailAltAr: '',
-    countryMapAltEn: `Map of Iraq marking ${name}`, countryMapAltAr: `خريطة العراق تبيّن موقع ${name}`,
-    cityMapAltEn: `Street map of ${name}`, cityMapAltAr: `خريطة شوارع ${name}`,
-    cityMapAddAltEn: `Street map of ${name} marking the office`, cityMapAddAltAr: `خريطة شوارع ${name} تبيّن موقع المكتب`,
+    countryMapAltEn: `Map of Iraq marking ${name}`, countryMapAltAr: `خريطة العراق تبيّن موقع ${nameAr}`,
+    cityMapAltEn: `Street map of ${name}`, cityMapAltAr: `خريطة شوارع ${nameAr}`,
+    cityMapAddAltEn: `Street map of ${name} marking the office`, cityMapAddAltAr: `خريطة شوارع ${nameAr} تبيّن موقع المكتب`,
   };
 }
 
@@ -50,11 +50,13 @@ export async function seedDemoContent(app: FastifyInstance): Promise<boolean> {
 
   // Every picture is drawn at once (sharp works on its own threads), then the rows are written in order.
   const cityPictures = await Promise.all(demoCities.map((city, index) => Promise.all([
-    cityThumbnail(uploadsDir, index), countryMap(uploadsDir, city.mapPoint), cityMap(uploadsDir, index, false), cityMap(uploadsDir, index, true),
+    cityThumbnail(uploadsDir, city.landmark), countryMap(uploadsDir, city.mapPoint), cityMap(uploadsDir, index, false), cityMap(uploadsDir, index, true),
   ])));
   for (const [index, city] of demoCities.entries()) {
     const [thumbnail, map, cityMapPlain, cityMapWithAddress] = cityPictures[index];
-    await cities.create({ name: city.name, thumbnail, countryMap: map, cityMap: cityMapPlain, cityMapAdd: cityMapWithAddress, branch: city.branch, alts: demoCityAlts(city.name) });
+    await cities.create({
+      name: city.name, nameAr: city.nameAr, thumbnail, countryMap: map, cityMap: cityMapPlain, cityMapAdd: cityMapWithAddress, branch: city.branch, alts: demoCityAlts(city),
+    });
   }
 
   // Each new number goes last: the list starts with the 533 hotline.
@@ -66,9 +68,11 @@ export async function seedDemoContent(app: FastifyInstance): Promise<boolean> {
     pictures: await Promise.all(Array.from({ length: 1 + (post.albumSize ?? 0) }, (_, offset) => postImage(uploadsDir, index + offset))),
     pdf: post.withPdf ? await demoPdf(uploadsDir, post.language === 'en' ? post.title : 'Document') : '',
   })));
+  // The English and Arabic versions of a text name each other, so each offers its other language.
+  const firstOfPair = new Map<string, string>();
   for (const [index, post] of demoPosts.entries()) {
     const [image, ...pictures] = postFiles[index].pictures;
-    await posts.create({
+    const created = await posts.create({
       title: post.title,
       describtion: post.describtion,
       language: post.language,
@@ -81,6 +85,10 @@ export async function seedDemoContent(app: FastifyInstance): Promise<boolean> {
       pdf: postFiles[index].pdf,
       state: 'published',
     }, admin?.id ?? null, demoDate(index, now));
+    if (!post.pair) continue;
+    const counterpart = firstOfPair.get(post.pair);
+    if (counterpart) await posts.linkTranslation(created._id, counterpart);
+    else firstOfPair.set(post.pair, created._id);
   }
   app.log.info({ posts: demoPosts.length, cities: demoCities.length }, 'loaded the demo content (SEED_DEMO=1)');
   return true;

@@ -41,6 +41,7 @@ const ACCOUNT: Record<string, FieldLabel> = {
 
 const BRANCH: Record<string, FieldLabel> = {
   address: { key: 'maps.address' },
+  addressAr: { key: 'maps.addressAr' },
   phone: { key: 'maps.phone' },
   email: { key: 'maps.email' },
   lat: { key: 'maps.latitude' },
@@ -65,6 +66,7 @@ export const FIELD_LABELS: Record<FieldGroup, Record<string, FieldLabel>> = {
   },
   maps: {
     name: { key: 'maps.name' },
+    nameAr: { key: 'maps.nameAr' },
     thumbnail: { key: 'maps.thumbnail' },
     countryMap: { key: 'maps.countryMap' },
     cityMap: { key: 'maps.cityMap' },

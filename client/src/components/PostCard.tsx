@@ -4,6 +4,7 @@ import { excerpt } from '../lib/excerpt';
 import type { PublicPost } from '@shared/api-types';
 import { RelativeTimeText } from './RelativeTimeText';
 import { ResponsiveImage } from './ResponsiveImage';
+import { StaffText } from './StaffText';
 
 export function PostCard({ post, width, eager }: { post: PublicPost; width: number; eager?: boolean }) {
   return (
@@ -14,10 +15,10 @@ export function PostCard({ post, width, eager }: { post: PublicPost; width: numb
       )}
       <div className="card-body">
         <h2 className="card-title">
-          <Link href={`/p/${post._id}`}>{post.title}</Link>
+          <Link href={`/p/${post._id}`}><StaffText text={post.title} /></Link>
         </h2>
         <RelativeTimeText date={post.createdAt} />
-        <p className="excerpt" dir="auto">{excerpt(post.describtion, width)}</p>
+        <p className="excerpt" dir="auto"><StaffText text={excerpt(post.describtion, width)} /></p>
       </div>
     </article>
   );

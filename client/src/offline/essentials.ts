@@ -4,6 +4,7 @@
 // worker/essentials.ts). Each is saved at its language addresses (/ar/e/VOT, /en/e/VOT) and at its
 // unprefixed one in both languages: a visitor moves among one kind or the other.
 import { imageVariantPath, type ImageVariantWidth } from '@shared/domain';
+import { cityPagePath } from '@shared/public-paths';
 import { PAGE_DATA_ELEMENT_ID } from '../ssr/pageDataId';
 
 /**
@@ -28,10 +29,6 @@ export interface EssentialsRequest {
   landing: string;
   /** False on a phone that asked to save data: the text only. */
   pictures: boolean;
-}
-
-export function cityPagePath(name: string): string {
-  return `/maps/${encodeURIComponent(name)}`;
 }
 
 /** Never saved, or saved longer ago than the refresh interval (or a clock set back): fetch again. */

@@ -28,6 +28,12 @@ const validateManifest = ajv.compile(ManifestSchema) as ValidateFunction<BundleM
 const validateSignature = ajv.compile(SignatureSchema) as ValidateFunction<BundleSignature>;
 const validateContent = ajv.compile(BundleContentSchema) as ValidateFunction<ReceivedContent>;
 
+/** A bundle of this kind from a later version of the site: not damaged, but this site cannot read it yet. */
+function isNewerFormat(manifest: unknown): boolean {
+  const { format, formatVersion } = (manifest ?? {}) as { format?: unknown; formatVersion?: unknown };
+  return format === BUNDLE_FORMAT && typeof formatVersion === 'number' && formatVersion > BUNDLE_FORMAT_VERSION;
+}
+
 /** Every upload path the items show, once each, in a stable order. */
 export function uploadsOf(content: BundleContent): string[] {
   const paths = new Set<string>();
@@ -296,6 +302,7 @@ export async function readVerifiedBundle(archive: string, stageDir: string, trus
 
   // Signed by a trusted key from here on: still checked, as a damaged or buggy bundle must not half-apply.
   const manifest = parseJson(manifestBytes, damaged);
+  if (isNewerFormat(manifest)) throw refused(400, bundleMessages.newerFormat, 'bundle');
   if (!validateManifest(manifest)) throw damaged;
   const sizes = new Map(manifest.files.map((file) => [file.path, file.size]));
   if (sizes.size !== manifest.files.length || !sizes.has(CONTENT_MEMBER)) throw damaged;

@@ -14,11 +14,12 @@ import { ALT_TEXT_MAX, IdSchema, UploadPathSchema } from '@shared/schemas';
 
 export const BUNDLE_FORMAT = 'anti-trafficking-site-content-bundle';
 /**
- * 2 added the images' alt texts and the posts' translation links (all optional in the content, so
- * a version 1 bundle still applies: its items arrive with alt texts not filled in and no link).
+ * 2 added the images' alt texts and the posts' translation links; 3 the cities' Arabic names and the
+ * branches' Arabic addresses. All are optional in the content, so an older bundle still applies: its
+ * items arrive with alt texts not filled in, no link and no Arabic name or address ('').
  */
-export const BUNDLE_FORMAT_VERSION = 2;
-export const READABLE_FORMAT_VERSIONS = [1, 2] as const;
+export const BUNDLE_FORMAT_VERSION = 3;
+export const READABLE_FORMAT_VERSIONS = [1, 2, 3] as const;
 export const MANIFEST_MEMBER = 'manifest.json';
 export const SIGNATURE_MEMBER = 'signature.json';
 export const CONTENT_MEMBER = 'content.json';
@@ -96,6 +97,7 @@ export const PageItemSchema = Type.Object({
 
 export const BranchItemSchema = Type.Object({
   address: Text(1000),
+  addressAr: Type.Optional(Text(1000)),
   phone: Text(100),
   email: Text(500),
   lat: Type.Union([Type.Number(), Type.Null()]),
@@ -105,6 +107,7 @@ export const BranchItemSchema = Type.Object({
 export const CityItemSchema = Type.Object({
   id: IdSchema,
   name: Type.String({ minLength: 1, maxLength: 500 }),
+  nameAr: Type.Optional(Text(500)),
   thumbnail: UploadPathSchema,
   countryMap: UploadPathSchema,
   cityMap: UploadPathSchema,
@@ -169,7 +172,9 @@ export const ArchivedFileSchema = Type.Object({
 
 export const ManifestSchema = Type.Object({
   format: Type.Literal(BUNDLE_FORMAT),
-  formatVersion: Type.Union([Type.Literal(READABLE_FORMAT_VERSIONS[0]), Type.Literal(READABLE_FORMAT_VERSIONS[1])]),
+  formatVersion: Type.Union([
+    Type.Literal(READABLE_FORMAT_VERSIONS[0]), Type.Literal(READABLE_FORMAT_VERSIONS[1]), Type.Literal(READABLE_FORMAT_VERSIONS[2]),
+  ]),
   bundleId: Type.String({ pattern: BUNDLE_ID_PATTERN }),
   /** The bundle this one continues from; null for a full bundle. */
   baseBundleId: Type.Union([Type.String({ pattern: BUNDLE_ID_PATTERN }), Type.Null()]),
@@ -190,11 +195,12 @@ export const SignatureSchema = Type.Object({
 // Inside the code every field is present: completeContent() fills what an older bundle lacks.
 export type PostItem = Required<Static<typeof PostItemSchema>>;
 export type PageItem = Required<Static<typeof PageItemSchema>>;
-export type CityItem = Required<Static<typeof CityItemSchema>>;
+export type CityItem = Required<Omit<Static<typeof CityItemSchema>, 'branches'>> & { branches: BranchItem[] };
+export type BranchItem = Required<Static<typeof BranchItemSchema>>;
 export type EmergencyItem = Static<typeof EmergencyItemSchema>;
 export type ContactItem = Static<typeof ContactItemSchema>;
 export type Tombstone = Static<typeof TombstoneSchema>;
-/** content.json as it may arrive (a version 1 bundle has no alt texts nor links). */
+/** content.json as it may arrive (a version 1 bundle has no alt texts nor links, a version 2 no Arabic city names). */
 export type ReceivedContent = Static<typeof BundleContentSchema>;
 export interface BundleContent {
   posts: PostItem[];
@@ -225,7 +231,7 @@ export function filesOfItem(kind: BundleKind, item: BundleContent[BundleKind][nu
 
 const CITY_ALT_FIELDS = ['thumbnailAltEn', 'thumbnailAltAr', 'countryMapAltEn', 'countryMapAltAr', 'cityMapAltEn', 'cityMapAltAr', 'cityMapAddAltEn', 'cityMapAddAltAr'] as const;
 
-/** Received content with what an older bundle does not say filled in: alt texts not filled in (null), no link. */
+/** Received content with what an older bundle does not say filled in: alt texts not filled in (null), no link, no Arabic name or address (''). */
 export function completeContent(received: ReceivedContent): BundleContent {
   return {
     ...received,
@@ -236,7 +242,12 @@ export function completeContent(received: ReceivedContent): BundleContent {
       translationOf: post.translationOf ?? null,
     })),
     pages: received.pages.map((page) => ({ ...page, imageAltEn: page.imageAltEn ?? null, imageAltAr: page.imageAltAr ?? null })),
-    cities: received.cities.map((city) => ({ ...city, ...Object.fromEntries(CITY_ALT_FIELDS.map((field) => [field, city[field] ?? null])) }) as CityItem),
+    cities: received.cities.map((city) => ({
+      ...city,
+      ...Object.fromEntries(CITY_ALT_FIELDS.map((field) => [field, city[field] ?? null])),
+      nameAr: city.nameAr ?? '',
+      branches: city.branches.map((branch) => ({ ...branch, addressAr: branch.addressAr ?? '' })),
+    }) as CityItem),
   };
 }
 

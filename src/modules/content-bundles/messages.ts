@@ -49,6 +49,10 @@ export const bundleMessages = {
     ar: 'أحد ملفات الحزمة لا يطابق مجموعه الاختباري: الحزمة تالفة أو تم تغييرها',
   },
   unlistedMember: { en: 'The bundle holds a file its manifest does not list', ar: 'تحتوي الحزمة على ملف غير مذكور في بيانها' },
+  newerFormat: {
+    en: 'The bundle was made by a newer version of the site: update this site first, then apply it again',
+    ar: 'أُنشئت الحزمة بإصدار أحدث من الموقع: حدّث هذا الموقع أولاً ثم طبّقها مرة أخرى',
+  },
   badContent: { en: 'The bundle\'s content is not in the expected form', ar: 'محتوى الحزمة ليس بالشكل المتوقع' },
   badUpload: { en: 'A file in the bundle is not an image or PDF this site accepts', ar: 'أحد ملفات الحزمة ليس صورة أو ملف PDF يقبله هذا الموقع' },
   alreadyApplied: {

@@ -39,8 +39,8 @@ const post = (id: string, title: string): PostItem => ({
   views: 0, authorId: null, authorName: null, createdAt: AT, updatedAt: AT, translationOf: null,
 });
 const city = (id: string, name: string): CityItem => ({
-  id, name, thumbnail: '', countryMap: '', cityMap: '', cityMapAdd: '', thumbnailAltEn: null, thumbnailAltAr: null, countryMapAltEn: null, countryMapAltAr: null,
-  cityMapAltEn: null, cityMapAltAr: null, cityMapAddAltEn: null, cityMapAddAltAr: null, branches: [{ address: 'HQ street', phone: '+964 750 111 1111', email: 'hq@example.org', lat: null, lng: null }], createdAt: AT, updatedAt: AT,
+  id, name, nameAr: '', thumbnail: '', countryMap: '', cityMap: '', cityMapAdd: '', thumbnailAltEn: null, thumbnailAltAr: null, countryMapAltEn: null, countryMapAltAr: null,
+  cityMapAltEn: null, cityMapAltAr: null, cityMapAddAltEn: null, cityMapAddAltAr: null, branches: [{ address: 'HQ street', addressAr: '', phone: '+964 750 111 1111', email: 'hq@example.org', lat: null, lng: null }], createdAt: AT, updatedAt: AT,
 });
 const emergency = (id: string): EmergencyItem => ({ id, type: 'Emergency', value: '999', nameEn: 'HQ line', nameAr: 'خط المقر', icon: '', createdAt: AT });
 const contact = (id: string): ContactItem => ({ id, type: 'phone', value: '+964 750 222 2222', createdAt: AT });

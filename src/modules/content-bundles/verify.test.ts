@@ -115,7 +115,7 @@ describe('a bundle signed by a trusted key is still checked', () => {
 
   it('refuses two cities whose names differ only in case, and the same id twice', async () => {
     const noAlt = { thumbnailAltEn: null, thumbnailAltAr: null, countryMapAltEn: null, countryMapAltAr: null, cityMapAltEn: null, cityMapAltAr: null, cityMapAddAltEn: null, cityMapAddAltAr: null };
-    const city = (id: string, name: string) => ({ id, name, thumbnail: '', countryMap: '', cityMap: '', cityMapAdd: '', ...noAlt, branches: [], createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' });
+    const city = (id: string, name: string) => ({ id, name, nameAr: '', thumbnail: '', countryMap: '', cityMap: '', cityMapAdd: '', ...noAlt, branches: [], createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' });
     await expectRefused(await bundleOf({ cities: [city('c1', 'Basra'), city('c2', 'BASRA')] }), bundleMessages.badContent);
     await expectRefused(await bundleOf({ posts: [post(), post({ title: 'Same id' })] }), bundleMessages.badContent);
   });

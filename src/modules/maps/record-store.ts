@@ -5,6 +5,7 @@ import { preparedOnce } from '../../db/statements';
 
 export interface BranchRecord {
   address: string;
+  addressAr: string;
   phone: string;
   email: string;
   lat: number | null;
@@ -14,6 +15,7 @@ export interface BranchRecord {
 export interface CityRecord {
   id: string;
   name: string;
+  nameAr: string;
   thumbnail: string;
   countryMap: string;
   cityMap: string;
@@ -32,11 +34,11 @@ export interface CityRecord {
 }
 
 interface CityRow {
-  id: string; name: string; thumbnail: string; country_map: string; city_map: string; city_map_add: string; created_at: string; updated_at: string;
+  id: string; name: string; name_ar: string; thumbnail: string; country_map: string; city_map: string; city_map_add: string; created_at: string; updated_at: string;
   thumbnail_alt_en: string | null; thumbnail_alt_ar: string | null; country_map_alt_en: string | null; country_map_alt_ar: string | null;
   city_map_alt_en: string | null; city_map_alt_ar: string | null; city_map_add_alt_en: string | null; city_map_add_alt_ar: string | null;
 }
-interface BranchRow extends BranchRecord { city_id: string }
+interface BranchRow { city_id: string; address: string; address_ar: string; phone: string; email: string; lat: number | null; lng: number | null }
 
 const ALT_COLUMNS = ['thumbnail_alt_en', 'thumbnail_alt_ar', 'country_map_alt_en', 'country_map_alt_ar', 'city_map_alt_en', 'city_map_alt_ar',
   'city_map_add_alt_en', 'city_map_add_alt_ar'] as const;
@@ -49,17 +51,17 @@ function altsOf(city: CityRecord): Array<string | null> {
 
 function recordOf(row: CityRow, branches: BranchRow[]): CityRecord {
   return {
-    id: row.id, name: row.name, thumbnail: row.thumbnail, countryMap: row.country_map, cityMap: row.city_map, cityMapAdd: row.city_map_add,
+    id: row.id, name: row.name, nameAr: row.name_ar, thumbnail: row.thumbnail, countryMap: row.country_map, cityMap: row.city_map, cityMapAdd: row.city_map_add,
     thumbnailAltEn: row.thumbnail_alt_en, thumbnailAltAr: row.thumbnail_alt_ar,
     countryMapAltEn: row.country_map_alt_en, countryMapAltAr: row.country_map_alt_ar,
     cityMapAltEn: row.city_map_alt_en, cityMapAltAr: row.city_map_alt_ar,
     cityMapAddAltEn: row.city_map_add_alt_en, cityMapAddAltAr: row.city_map_add_alt_ar,
-    branches: branches.map((b) => ({ address: b.address, phone: b.phone, email: b.email, lat: b.lat, lng: b.lng })),
+    branches: branches.map((b) => ({ address: b.address, addressAr: b.address_ar, phone: b.phone, email: b.email, lat: b.lat, lng: b.lng })),
     createdAt: row.created_at, updatedAt: row.updated_at,
   };
 }
 
-const BRANCHES = 'SELECT city_id, address, phone, email, lat, lng FROM branches';
+const BRANCHES = 'SELECT city_id, address, address_ar, phone, email, lat, lng FROM branches';
 
 const SQL = {
   find: 'SELECT * FROM cities WHERE id = ?',
@@ -69,12 +71,12 @@ const SQL = {
   allBranches: `${BRANCHES} ORDER BY city_id, position`,
   idNamed: 'SELECT id FROM cities WHERE name = ? COLLATE NOCASE',
   rename: 'UPDATE cities SET name = ? WHERE id = ?',
-  update: `UPDATE cities SET name = ?, thumbnail = ?, country_map = ?, city_map = ?, city_map_add = ?, ${ALT_COLUMNS.map((column) => `${column} = ?`).join(', ')},
+  update: `UPDATE cities SET name = ?, name_ar = ?, thumbnail = ?, country_map = ?, city_map = ?, city_map_add = ?, ${ALT_COLUMNS.map((column) => `${column} = ?`).join(', ')},
     created_at = ?, updated_at = ? WHERE id = ?`,
-  insert: `INSERT INTO cities (id, name, thumbnail, country_map, city_map, city_map_add, ${ALT_COLUMNS.join(', ')}, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ${ALT_COLUMNS.map(() => '?').join(', ')}, ?, ?)`,
+  insert: `INSERT INTO cities (id, name, name_ar, thumbnail, country_map, city_map, city_map_add, ${ALT_COLUMNS.join(', ')}, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ${ALT_COLUMNS.map(() => '?').join(', ')}, ?, ?)`,
   removeBranches: 'DELETE FROM branches WHERE city_id = ?',
-  insertBranch: 'INSERT INTO branches (city_id, position, address, phone, email, lat, lng) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  insertBranch: 'INSERT INTO branches (city_id, position, address, address_ar, phone, email, lat, lng) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   // Branches go with their city (ON DELETE CASCADE).
   remove: 'DELETE FROM cities WHERE id = ?',
 } as const;
@@ -109,7 +111,7 @@ export class CityRecordStore {
 
   /** Creates or replaces the city under its own id, with its whole branch list. */
   put(city: CityRecord, exists: boolean): void {
-    const fields = [city.name, city.thumbnail, city.countryMap, city.cityMap, city.cityMapAdd, ...altsOf(city), city.createdAt, city.updatedAt];
+    const fields = [city.name, city.nameAr, city.thumbnail, city.countryMap, city.cityMap, city.cityMapAdd, ...altsOf(city), city.createdAt, city.updatedAt];
     if (exists) {
       this.statement(SQL.update).run(...fields, city.id);
       this.statement(SQL.removeBranches).run(city.id);
@@ -117,7 +119,7 @@ export class CityRecordStore {
       this.statement(SQL.insert).run(city.id, ...fields);
     }
     city.branches.forEach((branch, position) => {
-      this.statement(SQL.insertBranch).run(city.id, position, branch.address, branch.phone, branch.email, branch.lat, branch.lng);
+      this.statement(SQL.insertBranch).run(city.id, position, branch.address, branch.addressAr, branch.phone, branch.email, branch.lat, branch.lng);
     });
   }
 

@@ -5,7 +5,7 @@ import { newId, nowIso } from '@shared/ids';
 import type { Branch, City, CityInput } from './schema';
 
 function toBranch(row: Selectable<BranchesTable>): Branch {
-  return { address: row.address, phone: row.phone, email: row.email, lat: row.lat, lang: row.lng };
+  return { address: row.address, addressAr: row.address_ar, phone: row.phone, email: row.email, lat: row.lat, lang: row.lng };
 }
 
 function toCity(row: Selectable<CitiesTable>, branches: Branch[]): City {
@@ -20,6 +20,7 @@ function toCity(row: Selectable<CitiesTable>, branches: Branch[]): City {
     cityMapAddAltAr: row.city_map_add_alt_ar,
     _id: row.id,
     name: row.name,
+    nameAr: row.name_ar,
     thumbnail: row.thumbnail,
     countryMap: row.country_map,
     cityMap: row.city_map,
@@ -33,6 +34,7 @@ function toCity(row: Selectable<CitiesTable>, branches: Branch[]): City {
 function cityColumns(input: CityInput) {
   return {
     name: input.name.trim(),
+    name_ar: input.nameAr?.trim() ?? '',
     thumbnail: input.thumbnail ?? '',
     country_map: input.countryMap ?? '',
     city_map: input.cityMap ?? '',
@@ -124,12 +126,13 @@ export class CitiesRepository {
     return rows.map(toBranch);
   }
 
-  private async insertBranches(trx: Kysely<Database>, cityId: string, branches: Branch[]): Promise<void> {
+  private async insertBranches(trx: Kysely<Database>, cityId: string, branches: CityInput['branch']): Promise<void> {
     if (branches.length === 0) return;
     await trx.insertInto('branches').values(branches.map((b, position) => ({
       city_id: cityId,
       position,
       address: b.address,
+      address_ar: b.addressAr ?? '',
       phone: b.phone,
       email: b.email,
       lat: b.lat,

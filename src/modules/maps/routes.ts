@@ -7,14 +7,14 @@ import { removeUnreferencedUploads } from '../uploads/storage';
 import { mapsMessages } from './messages';
 import { isDuplicateCityName } from './repository';
 import { CITY_IMAGE_FIELDS, CityBodySchema, CityIdParamsSchema, CityNameParamsSchema, CitySchema, type City, type CityAlts, type CityInput } from './schema';
-import { parseCityBody, schemaErrorsOf } from './validate-city';
+import { keepUnsentArabic, parseCityBody, schemaErrorsOf } from './validate-city';
 import { picturesOfCity } from '../uploads/widths';
 
 /** The fields worth recording in the audit log (ids and timestamps are not changes). */
 function auditedFields(city: City | CityInput): Record<string, unknown> {
   const alts = 'alts' in city ? city.alts : city;
   return {
-    name: city.name, thumbnail: city.thumbnail, countryMap: city.countryMap, cityMap: city.cityMap, cityMapAdd: city.cityMapAdd,
+    name: city.name, nameAr: city.nameAr ?? '', thumbnail: city.thumbnail, countryMap: city.countryMap, cityMap: city.cityMap, cityMapAdd: city.cityMapAdd,
     ...Object.fromEntries(CITY_IMAGE_FIELDS.flatMap((image) => [`${image}AltEn`, `${image}AltAr`]).map((field) => [field, (alts as Partial<CityAlts> | undefined)?.[field as keyof CityAlts] ?? null])),
     branch: city.branch,
   };
@@ -102,7 +102,7 @@ const mapsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (request.validationError) throw schemaErrorsOf(request.validationError);
     const { id } = request.params;
     const before = await foundCity(id);
-    const input = parseCityBody(request.body);
+    const input = keepUnsentArabic(parseCityBody(request.body), before);
     await assertNameFree(input.name, id);
     const updated = await saving(() => cities.update(id, input));
     if (!updated) throw apiError(404, mapsMessages.cityNotFound, 'id');

@@ -15,8 +15,12 @@ const CoordinateSchema = Type.Union([
   Type.String({ maxLength: 32, pattern: '^\\s*(-?(\\d+(\\.\\d*)?|\\.\\d+))?\\s*$' }),
 ]);
 
+/** Optional Arabic text: absent or '' = not written yet (Arabic pages fall back to the Latin text). */
+const ArabicText = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+
 export const BranchBodySchema = Type.Object({
   address: RequiredText(LIMITS.addressMax),
+  addressAr: ArabicText(LIMITS.addressMax),
   phone: RequiredText(LIMITS.phoneMax),
   email: Type.String({ format: 'email', minLength: 1, maxLength: LIMITS.emailMax }),
   lat: Type.Optional(CoordinateSchema),
@@ -24,7 +28,9 @@ export const BranchBodySchema = Type.Object({
 }, { additionalProperties: false });
 
 export const CityBodySchema = Type.Object({
+  /** The Latin name: unique, and the city's address (/maps/Baghdad) in both languages. */
   name: RequiredText(LIMITS.nameMax),
+  nameAr: ArabicText(LIMITS.nameMax),
   thumbnail: Type.Optional(UploadPathSchema),
   countryMap: Type.Optional(UploadPathSchema),
   cityMap: Type.Optional(UploadPathSchema),
@@ -48,6 +54,7 @@ export const CITY_IMAGE_FIELDS = ['thumbnail', 'countryMap', 'cityMap', 'cityMap
 
 export const BranchSchema = Type.Object({
   address: Type.String(),
+  addressAr: Type.String({ description: "The address in Arabic; '' = not written (Arabic pages show address)" }),
   phone: Type.String(),
   email: Type.String(),
   lat: Type.Union([Type.Number(), Type.Null()]),
@@ -57,6 +64,7 @@ export const BranchSchema = Type.Object({
 export const CitySchema = Type.Object({
   _id: Type.String(),
   name: Type.String(),
+  nameAr: Type.String({ description: "The name in Arabic; '' = not written (Arabic pages show name)" }),
   thumbnail: Type.String(),
   countryMap: Type.String(),
   cityMap: Type.String(),
@@ -86,13 +94,16 @@ export type City = Static<typeof CitySchema>;
 /** What the repository stores: the body after parsing (trimmed name, numeric coordinates). */
 export interface CityInput {
   name: string;
+  /** '' or absent: not written yet. */
+  nameAr?: string;
   thumbnail?: string;
   countryMap?: string;
   cityMap?: string;
   cityMapAdd?: string;
   /** Absent fields are not filled in yet (null). */
   alts?: Partial<CityAlts>;
-  branch: Branch[];
+  /** A branch's Arabic address may be left out: '' (not written yet). */
+  branch: Array<Omit<Branch, 'addressAr'> & { addressAr?: string }>;
 }
 
 export type CityAltField = `${(typeof CITY_IMAGE_FIELDS)[number]}Alt${'En' | 'Ar'}`;

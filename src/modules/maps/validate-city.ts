@@ -7,7 +7,7 @@ import { describeValidationErrors } from '../../plugins/validation-messages';
 import { mapsMessages } from './messages';
 import { storedAlt } from '@shared/schemas';
 import { decorativeInOneLanguage } from '@shared/alt-text';
-import { CITY_IMAGE_FIELDS, PHONE_PATTERN, type Branch, type CityAlts, type CityBody, type CityInput } from './schema';
+import { CITY_IMAGE_FIELDS, PHONE_PATTERN, type City, type CityAlts, type CityBody, type CityInput } from './schema';
 
 /** 'branch.1.phone' -> 'branch[1].phone'. */
 export function branchFieldName(field: string | null): string | null {
@@ -34,6 +34,14 @@ function parseCoordinate(value: number | string | null | undefined): number | nu
   return text === '' ? null : Number(text);
 }
 
+/** Any letter of the Arabic script (its blocks, supplement, extended-A and presentation forms). */
+const ARABIC_LETTER = /[\u0620-\u064A\u066E-\u06D3\u06D5\u06EE-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
+
+/** '' (not written) or text with at least one Arabic letter: a Latin run inside it ("Street 62") is fine. */
+function isArabicOrEmpty(text: string): boolean {
+  return text === '' || ARABIC_LETTER.test(text);
+}
+
 /** The message beside `field`, with the branch it belongs to named first ("Branch 2: "). */
 function item(message: BilingualMessage, field: string): ErrorItem {
   const placed = inContext(message, 'maps', field);
@@ -43,14 +51,18 @@ function item(message: BilingualMessage, field: string): ErrorItem {
 /** Checks what the schema left open and answers the parsed city, or throws a 400 listing every problem. */
 export function parseCityBody(body: CityBody): CityInput {
   const errors: ErrorItem[] = [];
-  const branch: Branch[] = body.branch.map((b, index) => {
+  const nameAr = body.nameAr?.trim();
+  if (nameAr !== undefined && !isArabicOrEmpty(nameAr)) errors.push(item(mapsMessages.nameArNotArabic, 'nameAr'));
+  const branch: CityInput['branch'] = body.branch.map((b, index) => {
     const at = `branch[${index}]`;
+    const addressAr = b.addressAr?.trim();
+    if (addressAr !== undefined && !isArabicOrEmpty(addressAr)) errors.push(item(mapsMessages.addressArNotArabic, `${at}.addressAr`));
     if (!PHONE_PATTERN.test(b.phone)) errors.push(item(mapsMessages.phoneInvalid, `${at}.phone`));
     const lat = parseCoordinate(b.lat);
     const lang = parseCoordinate(b.lang);
     if (lat !== null && !(Number.isFinite(lat) && lat >= -90 && lat <= 90)) errors.push(item(mapsMessages.latitudeInvalid, `${at}.lat`));
     if (lang !== null && !(Number.isFinite(lang) && lang >= -180 && lang <= 180)) errors.push(item(mapsMessages.longitudeInvalid, `${at}.lang`));
-    return { address: b.address.trim(), phone: b.phone.trim(), email: b.email.trim(), lat, lang };
+    return { address: b.address.trim(), addressAr, phone: b.phone.trim(), email: b.email.trim(), lat, lang };
   });
   const alts = {} as CityAlts;
   for (const image of CITY_IMAGE_FIELDS) {
@@ -64,10 +76,27 @@ export function parseCityBody(body: CityBody): CityInput {
   return {
     alts,
     name: body.name.trim(),
+    nameAr,
     thumbnail: body.thumbnail ?? '',
     countryMap: body.countryMap ?? '',
     cityMap: body.cityMap ?? '',
     cityMapAdd: body.cityMapAdd ?? '',
     branch,
+  };
+}
+
+/**
+ * An edit that does not send the Arabic name, or a branch's Arabic address (a client older than
+ * these fields), keeps what is stored: the Arabic name, and the Arabic address of the stored branch
+ * with the same (Latin) address. Sent as '' they are cleared.
+ */
+export function keepUnsentArabic(input: CityInput, stored: City): CityInput {
+  return {
+    ...input,
+    nameAr: input.nameAr ?? stored.nameAr,
+    branch: input.branch.map((branch) => ({
+      ...branch,
+      addressAr: branch.addressAr ?? stored.branch.find((old) => old.address === branch.address)?.addressAr ?? '',
+    })),
   };
 }

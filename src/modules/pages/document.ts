@@ -6,6 +6,7 @@ import { escapeHtml, jsonForScript, summary } from './escape';
 import type { Language, PageFacts } from '@shared/domain';
 import type { PageAddresses } from './page-addresses';
 import { OG_LOCALE, siteText } from './site-text';
+import { fontPreloadTags } from './font-preloads';
 
 const HEAD_REGION = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
 const HTML_TAG = /<html lang="[^"]*" dir="[^"]*"/;
@@ -28,6 +29,8 @@ export interface PageDocumentInput {
   image: { url: string; width: number; height: number; alt: string };
   dataElementId: string;
   answers: unknown;
+  /** Fonts the page needs at once (font-preloads.ts). */
+  fontPreloads?: readonly string[];
 }
 
 const meta = (attribute: 'name' | 'property', key: string, content: string) =>
@@ -100,6 +103,8 @@ export function pageDocument(input: PageDocumentInput): string {
     // A language address installs as the app in its language (start page included).
     .replace(MANIFEST_LINK, (link) => (input.addressLanguage ? `<link rel="manifest" href="/${input.addressLanguage}/manifest.webmanifest" />` : link))
     .replace(HEAD_REGION, () => headOf(input, hints))
+    // After the stylesheet: the fonts are asked for with the HTML, but never before the page's styles.
+    .replace('</head>', () => [...fontPreloadTags(input.fontPreloads ?? []).map((tag) => `  ${tag}\n  `), '</head>'].join(''))
     .replace('<!--page-root-->', () => body)
     .replace('<!--page-data-->', () => data);
   // Whatever a stored text (written before input was cleaned) or the address (/p/%00) carried,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Language, PageFacts } from '@shared/domain';
 import type { PageDataNeed, PreparedAnswers } from '@shared/page-data';
+import { fontPreloadsOf, type FontPreloads } from './font-preloads';
 
 /** What client/src/entry-server.tsx exports (kept in step by the page tests). */
 export interface ServerRender {
@@ -20,6 +21,8 @@ export interface PageRenderer {
   entry: ServerRender;
   /** The built index.html, with its markers for head, root and data. */
   template: string;
+  /** The fonts each language's pages preload (none when the build has no manifest). */
+  fontPreloads?: FontPreloads;
 }
 
 const SSR_ENTRY = path.join('ssr', 'entry-server.js');
@@ -31,5 +34,7 @@ export async function loadPageRenderer(clientDir: string): Promise<PageRenderer 
   if (!existsSync(entryFile) || !existsSync(templateFile)) return null;
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerRender;
   await entry.ready;
-  return { entry, template: readFileSync(templateFile, 'utf8') };
+  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+  const fontPreloads = existsSync(manifestFile) ? fontPreloadsOf(JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file?: string }>) : undefined;
+  return { entry, template: readFileSync(templateFile, 'utf8'), fontPreloads };
 }

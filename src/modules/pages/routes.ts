@@ -187,6 +187,7 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     const document = pageDocument({
       template, language, origin, addresses: pageAddressesOf(canonicalPathOf(url), language, facts), addressLanguage, html, facts,
       image: { ...image, url: `${origin}${image.path}` }, dataElementId: entry.PAGE_DATA_ELEMENT_ID, answers: prepared,
+      fontPreloads: renderer!.fontPreloads?.[language],
     });
     const body = Buffer.from(document);
     return { status: facts.status, bodies: { identity: body }, etag: weakEtag(body) };

@@ -4,7 +4,7 @@
 const STYLE = `body{margin:0;font-family:system-ui,sans-serif;background:#0b1f24;color:#e8f3f2;line-height:1.5}
 main{max-width:40rem;margin:0 auto;padding:2rem 1rem}section{margin-bottom:2rem}
 h1{font-size:1.5rem;margin:0 0 .5rem}a{color:#5eead4}a:focus{outline:3px solid #fbbf24;outline-offset:2px}
-[lang=ar]{font-family:"Noto Naskh Arabic",system-ui,sans-serif}`;
+[lang=ar]{font-family:"Noto Sans Arabic","Noto Naskh Arabic",system-ui,sans-serif}`;
 
 export const NEEDS_CONNECTION_HTML = `<!doctype html>
 <html lang="en" dir="ltr">

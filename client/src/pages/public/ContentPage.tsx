@@ -1,7 +1,9 @@
-// /about and /ht: the page text in the chosen language (About with its image), never as HTML.
+// /about and /ht: the page text in the chosen language (About with its image), never as HTML; its
+// phone numbers are tap-to-call and keep their reading order (components/StaffText.tsx).
 import { useTranslation } from 'react-i18next';
 import { altIn, ResponsiveImage } from '../../components/ResponsiveImage';
 import { ErrorMessage, Loading, Empty } from '../../components/Status';
+import { StaffText } from '../../components/StaffText';
 import { apiPaths } from '../../api/paths';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -27,7 +29,7 @@ function ContentPage({ type, titleKey }: { type: string; titleKey: string }) {
             <ResponsiveImage className="content-image" src={state.data.image} widths={state.data.imageWidths} alt={altIn(i18n.resolvedLanguage, state.data.imageAltEn, state.data.imageAltAr)}
               sizes="(max-width: 60rem) 100vw, 60rem" width={960} height={540} />
           )}
-          {text ? <div className="prose">{text}</div> : <Empty>{t('content.empty')}</Empty>}
+          {text ? <div className="prose"><StaffText text={text} callable /></div> : <Empty>{t('content.empty')}</Empty>}
         </>
       )}
     </article>

@@ -4,6 +4,7 @@ import { useParams } from 'wouter';
 import { apiPaths } from '../../api/paths';
 import { PhoneIcon } from '../../components/icons';
 import { Empty, ErrorMessage, Loading } from '../../components/Status';
+import { StaffText } from '../../components/StaffText';
 import { useApi } from '../../api/useApi';
 import { isEmergencyType } from '../../lib/pageAddress';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -37,7 +38,7 @@ export default function EmergencyPage() {
                     ? <img src={item.icon} alt="" width={48} height={48} loading="lazy" />
                     : <span className="call-card-icon"><PhoneIcon size={32} /></span>}
                   <span className="visually-hidden">{t('emergencyPage.call')} </span>
-                  <span className="call-card-name">{name}</span>{' '}
+                  <span className="call-card-name"><StaffText text={name} /></span>{' '}
                   <bdi dir="ltr" className="call-card-number">{item.value}</bdi>
                 </a>
               </li>

@@ -1,4 +1,5 @@
-// /p/{id}: the post with its image, date, text (never as HTML), video, PDF and album. Staff opening a
+// /p/{id}: the post with its image, date, text (never as HTML, its phone numbers tap-to-call and
+// kept in reading order: components/StaffText.tsx), video, PDF and album. Staff opening a
 // draft or a scheduled post (the server shows those to them only) see that it is not public yet; a
 // post with a counterpart in the other language links to it, and the language switch leads there.
 import { useEffect } from 'react';
@@ -7,6 +8,7 @@ import { Link, useParams } from 'wouter';
 import { PdfIcon } from '../../components/icons';
 import { RelativeTimeText } from '../../components/RelativeTimeText';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
+import { StaffText } from '../../components/StaffText';
 import { ErrorMessage, Loading } from '../../components/Status';
 import { apiPaths } from '../../api/paths';
 import { useApi } from '../../api/useApi';
@@ -47,7 +49,7 @@ export default function PostDetailPage() {
   return (
     <article className="page post-detail" lang={post.language === 'ar' ? 'ar' : 'en'} dir={post.language === 'ar' ? 'rtl' : 'ltr'}>
       {post.state !== 'published' && <NotPublicBanner state={post.state} publishAt={post.publishAt} />}
-      <h1>{post.title}</h1>
+      <h1><StaffText text={post.title} /></h1>
       {counterpart && (
         <p className="read-in" lang={i18n.language === 'ar' ? 'ar' : 'en'} dir={i18n.language === 'ar' ? 'rtl' : 'ltr'}>
           <Link href={counterpartHref} hrefLang={other} onClick={() => { void i18n.changeLanguage(other); }}>
@@ -57,7 +59,7 @@ export default function PostDetailPage() {
       )}
       <RelativeTimeText date={post.createdAt} />
       {post.image && <ResponsiveImage className="post-image" src={post.image} widths={post.imageWidths} alt={post.imageAlt} sizes="(max-width: 60rem) 100vw, 60rem" width={960} height={540} />}
-      <div className="prose">{post.describtion}</div>
+      <div className="prose"><StaffText text={post.describtion} callable /></div>
       {video && VIDEO_ID.test(video) && (
         <div className="video">
           <iframe src={`https://www.youtube-nocookie.com/embed/${video}`} title={t('post.video', { title: post.title })}

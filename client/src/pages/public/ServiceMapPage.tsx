@@ -1,4 +1,5 @@
-// /servicemap: the grid of city thumbnails and the average service rating, read-only.
+// /servicemap: the grid of city thumbnails (each named in the page's language) and the average
+// service rating, read-only.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { altIn, ResponsiveImage } from '../../components/ResponsiveImage';
@@ -6,6 +7,8 @@ import { StarDisplay } from '../../components/Stars';
 import { Empty, ErrorMessage, Loading } from '../../components/Status';
 import { apiPaths } from '../../api/paths';
 import { useApi } from '../../api/useApi';
+import { cityNameIn } from '../../lib/placeNames';
+import { ShownText } from '../../components/StaffText';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import type { City, RatingSummary } from '@shared/api-types';
 import { cityPagePath } from '@shared/public-paths';
@@ -17,6 +20,7 @@ export default function ServiceMapPage() {
   const title = t('servicemap.title');
   useDocumentTitle(title);
   const average = rating.data?.avgCountry ?? 0;
+  const language = i18n.resolvedLanguage === 'ar' ? 'ar' : 'en';
   return (
     <section className="page">
       <h1>{title}</h1>
@@ -35,7 +39,7 @@ export default function ServiceMapPage() {
               <Link href={cityPagePath(city.name)} className="card city-card">
                 {city.thumbnail && <ResponsiveImage src={city.thumbnail} widths={city.imageWidths} alt={altIn(i18n.resolvedLanguage, city.thumbnailAltEn, city.thumbnailAltAr)}
                   sizes="(max-width: 40rem) 100vw, (max-width: 64rem) 50vw, 24rem" width={320} height={200} loading="lazy" decoding="async" />}
-                <span className="city-name">{city.name}</span>
+                <span className="city-name"><ShownText value={cityNameIn(language, city)} /></span>
               </Link>
             </li>
           ))}

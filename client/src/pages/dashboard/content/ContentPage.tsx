@@ -12,6 +12,7 @@ import { FileUploadField } from '../../../components/dashboard/FileUploadField';
 import { useDraftForm } from '../../../components/dashboard/formDraft';
 import { toastSuccess } from '../../../components/dashboard/toastStore';
 import { useBusyCounter } from '../../../components/dashboard/useBusyCounter';
+import { VisitorPreview } from '../../../components/dashboard/VisitorPreview';
 import { PageTitle } from '../PageTitle';
 import { CONTENT_TYPES } from '@shared/domain';
 import type { Content, ContentType } from '@shared/api-types';
@@ -59,8 +60,10 @@ export function ContentPage() {
           <ErrorList error={loadError} />
           <TextField path="contentEn" label={t('content.english')} lang="en" dir="ltr" rows={10} value={contentEn} disabled={loading}
             onChange={(value) => set('contentEn', value)} />
+          <VisitorPreview text={contentEn} language="en" />
           <TextField path="contentAr" label={t('content.arabic')} lang="ar" dir="rtl" rows={10} value={contentAr} disabled={loading}
             onChange={(value) => set('contentAr', value)} />
+          <VisitorPreview text={contentAr} language="ar" />
           {type === 'About' && (
             <FileUploadField path="image" label={t('content.image')} kind="image" value={image ? [image] : []}
               onChange={(paths) => set('image', paths[0] ?? '')} onBusyChange={uploads.onBusyChange} />

@@ -1,4 +1,4 @@
-// /dashboard/maps/addcity and /dashboard/maps/{id}: name, four images and the branch blocks.
+// /dashboard/maps/addcity and /dashboard/maps/{id}: name (and its Arabic form), four images and the branch blocks.
 // Add clears the form after 'Successful'; edit loads the city first and saves to POST /api/maps/{id}.
 // A refused save keeps what was typed and shows each problem beside its field, listed at the top.
 import { useState, type FormEvent } from 'react';
@@ -20,9 +20,9 @@ import { BranchFields, EMPTY_BRANCH, type BranchForm } from './BranchFields';
 const IMAGE_FIELDS = ['thumbnail', 'countryMap', 'cityMap', 'cityMapAdd'] as const;
 type ImageField = (typeof IMAGE_FIELDS)[number];
 type AltField = `${ImageField}Alt${'En' | 'Ar'}`;
-interface CityForm extends Record<ImageField, string>, Partial<Record<AltField, string | null>> { name: string; branch: BranchForm[] }
+interface CityForm extends Record<ImageField, string>, Partial<Record<AltField, string | null>> { name: string; nameAr: string; branch: BranchForm[] }
 
-const NEW_CITY: CityForm = { name: '', thumbnail: '', countryMap: '', cityMap: '', cityMapAdd: '', branch: [{ ...EMPTY_BRANCH }] };
+const NEW_CITY: CityForm = { name: '', nameAr: '', thumbnail: '', countryMap: '', cityMap: '', cityMapAdd: '', branch: [{ ...EMPTY_BRANCH }] };
 const altFieldsOf = (field: ImageField) => ({ en: `${field}AltEn`, ar: `${field}AltAr` } as const);
 
 const asText = (value: number | string | null | undefined) => (value === null || value === undefined ? '' : String(value));
@@ -32,9 +32,9 @@ export function CityFormPage({ id }: { id: string | null }) {
   const { form, setForm, loading, loadError, markSaved } = useDraftForm<CityForm, City>(
     `city:${id ?? 'new'}`, NEW_CITY, id === null ? null : `/api/maps/${encodeURIComponent(id)}`,
     (city) => ({
-      name: city.name, thumbnail: city.thumbnail ?? '', countryMap: city.countryMap ?? '', cityMap: city.cityMap ?? '', cityMapAdd: city.cityMapAdd ?? '',
+      name: city.name, nameAr: city.nameAr ?? '', thumbnail: city.thumbnail ?? '', countryMap: city.countryMap ?? '', cityMap: city.cityMap ?? '', cityMapAdd: city.cityMapAdd ?? '',
       ...Object.fromEntries(IMAGE_FIELDS.flatMap((field) => Object.values(altFieldsOf(field))).map((alt) => [alt, city[alt] ?? null])),
-      branch: city.branch.map((branch) => ({ address: branch.address, phone: branch.phone, email: branch.email, lat: asText(branch.lat), lang: asText(branch.lang) })),
+      branch: city.branch.map((branch) => ({ address: branch.address, addressAr: branch.addressAr ?? '', phone: branch.phone, email: branch.email, lat: asText(branch.lat), lang: asText(branch.lang) })),
     }),
   );
   const [saving, setSaving] = useState(false);
@@ -73,7 +73,10 @@ export function CityFormPage({ id }: { id: string | null }) {
         <FormErrorsContext.Provider value={errors}>
           <ErrorSummary form={errors} />
           <form onSubmit={onSubmit} noValidate className="dash-form">
-            <TextField path="name" label={t('maps.name')} value={form.name} dir="auto" onChange={(name) => setForm({ ...form, name })} />
+            <TextField path="name" label={t('maps.name')} hint={t('maps.nameHint')} value={form.name} dir="auto" onChange={(name) => setForm({ ...form, name })} />
+            {/* A draft saved before the Arabic name existed has none: '' keeps the input controlled. */}
+            <TextField path="nameAr" label={t('maps.nameAr')} hint={t('maps.nameArHint')} value={form.nameAr ?? ''} dir="rtl" lang="ar"
+              onChange={(nameAr) => setForm({ ...form, nameAr })} />
             {IMAGE_FIELDS.map((field) => (
               <div key={field} className="dash-image-block">
                 <FileUploadField path={field} label={t(`maps.${field}`)} kind="image" value={form[field] ? [form[field]] : []}

@@ -34,7 +34,7 @@ export function MapsPage() {
               {cities.map((city) => (
                 <tr key={city._id}>
                   <td>{city.thumbnail ? <img src={city.thumbnail} alt="" width={48} height={48} className="dash-thumb" /> : null}</td>
-                  <td><span dir="auto">{city.name}</span>{' '}
+                  <td><span dir="auto">{city.name}</span>{city.nameAr && <>{' · '}<span lang="ar" dir="rtl">{city.nameAr}</span></>}{' '}
                     <MissingAltFlag missing={(['thumbnail', 'countryMap', 'cityMap', 'cityMapAdd'] as const).some((field) => lacksAlt(city[field], city[`${field}AltEn`], city[`${field}AltAr`]))} /></td>
                   <td>{city.branch.length}</td>
                   <td className="dash-row-actions">

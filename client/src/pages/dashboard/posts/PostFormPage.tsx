@@ -15,6 +15,7 @@ import { FileUploadField } from '../../../components/dashboard/FileUploadField';
 import { useDraftForm } from '../../../components/dashboard/formDraft';
 import { toastSuccess } from '../../../components/dashboard/toastStore';
 import { useBusyCounter } from '../../../components/dashboard/useBusyCounter';
+import { VisitorPreview } from '../../../components/dashboard/VisitorPreview';
 import { baghdadInputToIso, isoToBaghdadInput } from '../../../lib/baghdadTime';
 import { PageTitle } from '../PageTitle';
 import { TranslationPicker } from './TranslationPicker';
@@ -87,8 +88,12 @@ export function PostFormPage({ id }: { id: string | null }) {
                 <button type="button" className="dash-button" onClick={() => { setForm(base); setRestored(false); }}>{t('posts.discardDraft')}</button>
               </div>
             )}
-            <TextField path="title" label={t('posts.postTitle')} value={form.title} maxLength={150} dir="auto" onChange={(value) => set('title', value)} />
-            <TextField path="describtion" label={t('posts.description')} rows={10} value={form.describtion} dir="auto" onChange={(value) => set('describtion', value)} />
+            {/* In the post's direction, as its page shows it. */}
+            <TextField path="title" label={t('posts.postTitle')} value={form.title} maxLength={150} lang={form.language} dir={form.language === 'ar' ? 'rtl' : 'ltr'}
+              onChange={(value) => set('title', value)} />
+            <TextField path="describtion" label={t('posts.description')} rows={10} value={form.describtion} lang={form.language} dir={form.language === 'ar' ? 'rtl' : 'ltr'}
+              onChange={(value) => set('describtion', value)} />
+            <VisitorPreview text={form.describtion} language={form.language} />
             <FileUploadField path="image" label={t('posts.image')} kind="image" value={form.image ? [form.image] : []}
               onChange={(paths) => setForm((current) => ({ ...current, image: paths[0] ?? '', imageAlt: paths[0] === current.image ? current.imageAlt : null }))}
               onBusyChange={uploads.onBusyChange} />
