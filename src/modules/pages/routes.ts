@@ -1,6 +1,7 @@
 // The public site's pages rendered on the server, the dashboard and login shell (rendered in the
-// browser), robots.txt, sitemap.xml and the feeds. Rendered pages are kept in memory and dropped
-// whenever public content changes (the content-changes signal).
+// browser), robots.txt, sitemap.xml and the feeds. Rendered pages are kept in memory (page-cache.ts)
+// and dropped whenever public content changes (the content-changes signal), with the layouts and
+// shared data their renders reused.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,8 +13,9 @@ import { ResultCache } from '../posts/result-cache';
 import { sendOriginalForMissingVariant } from '../uploads/legacy-images';
 import type { PreparedAnswers } from '@shared/page-data';
 import { appManifest } from './app-manifest';
-import { pageDocument, withAppAfterFirstPaint } from './document';
-import { bodyFor, chooseEncoding, type EncodedBodies } from './encodings';
+import { DocumentTemplate, pageDocument, withAppAfterFirstPaint } from './document';
+import { chooseEncoding, encode, type Encoding } from './encodings';
+import { scriptSafeJson } from './escape';
 import type { Language } from '@shared/domain';
 import { pickLanguage } from './language';
 import { FEED_SIZE, robotsTxt, rssFeed } from './machine-files';
@@ -22,8 +24,9 @@ import { pageAddressesOf } from './page-addresses';
 import { addressLanguageOf, languagePath, withoutLanguage } from '@shared/public-paths';
 import { LANGUAGES } from '@shared/domain';
 import { publicOrigin } from './origin';
-import { pageDataLoader } from './page-data';
-import { loadPageRenderer, type PageRenderer } from './renderer';
+import { PageCache, type CachedPage } from './page-cache';
+import { pageDataLoader, type LoadedAnswer } from './page-data';
+import { loadPageRenderer, type LayoutMemory, type PageRenderer } from './renderer';
 import { DEFAULT_SHARE_IMAGE, siteText } from './site-text';
 import { imageSizeFromFile } from 'image-size/fromFile';
 
@@ -34,16 +37,8 @@ export interface PreviewImage {
   height: number;
 }
 
-/** A rendered page: a few tens of kB; 300 of them stay under about 10 MB. */
-const PAGE_CACHE_ENTRIES = 300;
-/** Changes drop the cache at once; the lifetime only bounds what no change announces (view counts). */
-const PAGE_CACHE_LIFETIME_MS = 30_000;
-
-interface RenderedPage {
-  status: number;
-  bodies: EncodedBodies;
-  etag: string;
-}
+/** Data shared by many pages (the settings, a page text) and pictures' variants, kept beside the pages. */
+const READINGS_KEPT = 200;
 
 /** The dashboard and login screens: one shell, rendered in the browser, private to its user. */
 const STAFF_SHELL_PATHS = ['/login_page_2022', '/dashboard', '/dashboard/*'];
@@ -150,12 +145,13 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
   const loadPageData = pageDataLoader(app);
   const { publicPosts, scheduledPosts } = app;
   const { cities } = app.repositories;
-  const cache = new ResultCache<RenderedPage>(PAGE_CACHE_ENTRIES, PAGE_CACHE_LIFETIME_MS);
-  // What a render reads (data shared by many pages, whether a picture has a 1,200 px variant)
-  // is kept as long as the pages are, and dropped with them.
-  const template = renderer ? withAppAfterFirstPaint(renderer.template) : '';
-  const readings = new ResultCache<unknown>(PAGE_CACHE_ENTRIES * 2, PAGE_CACHE_LIFETIME_MS);
-  const remembered = async <T>(key: string, read: () => T | Promise<T>): Promise<T> => {
+  const cache = new PageCache();
+  // What renders reuse: the layout around the screens (entry-server.tsx), data shared by many
+  // pages, whether a picture has a 1,200 px variant. Kept as long as the pages are, dropped with them.
+  const layouts: LayoutMemory = new Map();
+  const template = renderer ? new DocumentTemplate(withAppAfterFirstPaint(renderer.template), renderer.fontPreloads) : null;
+  const readings = new ResultCache<LoadedAnswer | PreviewImage | null>(READINGS_KEPT, Number.POSITIVE_INFINITY);
+  const remembered = async <T extends LoadedAnswer | PreviewImage | null>(key: string, read: () => T | Promise<T>): Promise<T> => {
     const known = readings.get(key);
     if (known !== undefined) return known as T;
     const generation = readings.generation;
@@ -168,29 +164,39 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
   // (ratings, views, page events) are no content change, and keep them.
   app.contentChanges.listen(() => {
     cache.clear();
+    layouts.clear();
     readings.clear();
   });
 
-  async function renderPage(url: string, language: Language, origin: string, addressLanguage: Language | null): Promise<RenderedPage> {
+  /**
+   * The page at `url`, rendered; its body kept in `encoding` only (the one it is first sent in).
+   * `generation` is the cache's when the request began: data read before a change must not leave
+   * a layout behind after it.
+   */
+  async function renderPage(url: string, language: Language, origin: string, addressLanguage: Language | null, encoding: Encoding, generation: number): Promise<CachedPage> {
     const { entry } = renderer!;
     const [pathname, search = ''] = url.split('?');
     const prepared: PreparedAnswers = {};
+    const dataParts: string[] = [];
     for (const { path: apiPath, request } of entry.dataForPage(pathname, search, language)) {
-      prepared[apiPath] = await remembered(`data\u0000${apiPath}`, () => loadPageData(request));
+      const loaded = await remembered(`data\u0000${apiPath}`, () => loadPageData(request));
+      prepared[apiPath] = loaded.answer;
+      dataParts.push(`${JSON.stringify(apiPath)}:${loaded.json}`);
     }
-    const { html, facts } = entry.render({ url, language, answers: prepared });
+    const { html, facts } = entry.render({ url, language, answers: prepared }, cache.generation === generation ? layouts : new Map());
     // Every page is previewed with a picture: its own, else the site's (described in the page's language).
     const own = await remembered(`image\u0000${facts.image}`, () => previewImageOf(uploadsDir, facts.image));
     const image = own
       ? { ...own, alt: facts.imageAlt || facts.title || siteText[language].name }
       : { ...DEFAULT_SHARE_IMAGE, alt: siteText[language].shareImageAlt };
-    const document = pageDocument({
-      template, language, origin, addresses: pageAddressesOf(canonicalPathOf(url), language, facts), addressLanguage, html, facts,
-      image: { ...image, url: `${origin}${image.path}` }, dataElementId: entry.PAGE_DATA_ELEMENT_ID, answers: prepared,
-      fontPreloads: renderer!.fontPreloads?.[language],
+    const document = pageDocument(template!, {
+      language, origin, addresses: pageAddressesOf(canonicalPathOf(url), language, facts), addressLanguage, html, facts,
+      image: { ...image, url: `${origin}${image.path}` }, dataElementId: entry.PAGE_DATA_ELEMENT_ID,
+      // The answers' JSON as the loaders wrote it: serialised once.
+      dataJson: scriptSafeJson(`{"language":"${language}","answers":{${dataParts.join(',')}}}`),
     });
-    const body = Buffer.from(document);
-    return { status: facts.status, bodies: { identity: body }, etag: weakEtag(body) };
+    const identity = Buffer.from(document);
+    return { status: facts.status, bodies: { [encoding]: encode(identity, encoding) }, etag: weakEtag(identity) };
   }
 
   async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -212,17 +218,20 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     const language = addressLanguage ?? pickLanguage(request.headers.cookie, request.headers['accept-language']);
     const origin = publicOrigin(publicUrl, request);
     const url = renderAddressOf(request.url);
-    // The path holds the prefix: /ar/about and /about in Arabic are two entries (their links differ).
+    // The path as asked holds the prefix (/ar/about and /about in Arabic are two entries: their
+    // links differ), the language is the one the address, the cookie or Accept-Language resolved
+    // to: the page's whole input but its data.
     const key = `${origin}\u0000${language}\u0000${url}`;
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
     // A post whose time has come is published first: announced, it drops the pages it would change.
     await scheduledPosts.publishDue();
     let page = cache.get(key);
     if (!page) {
       const generation = cache.generation;
-      page = await renderPage(url, language, origin, addressLanguage);
+      page = await renderPage(url, language, origin, addressLanguage, encoding, generation);
+      // Only pages that exist are kept: an attacker asking for endless missing addresses fills nothing.
       if (page.status === 200) cache.set(key, page, generation);
     }
-    const encoding = chooseEncoding(request.headers['accept-encoding']);
     reply.code(page.status).type('text/html; charset=utf-8')
       .header('Content-Language', language)
       // A language address does not depend on the cookie or Accept-Language: caches key it by its URL alone.
@@ -230,7 +239,7 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     if (page.status === 200) reply.header('ETag', page.etag);
     else reply.header('Cache-Control', 'no-cache');
-    return reply.send(bodyFor(page.bodies, encoding));
+    return reply.send(cache.body(key, page, encoding));
   }
 
   // The staff shell is sent from memory, not through the static files: those mark index.html
