@@ -13,6 +13,7 @@ import { measureLoad, rowOf, rssMb, startReference, type LoadFigures } from './l
 import { BENCH_POSTS, publishedPostIds, seedBenchSite } from './lib/bench-posts';
 import { freePort, spawnServer, waitForHealth } from './lib/server-process';
 
+const POSTS_READ = 50;
 const BUDGET = { rateVsReference: 0.5, p99VsReference: 2, postCpuVsReference: 3, peakRssMb: 200 };
 
 /** The real server as `npm start` runs it: the bundle dist/server.mjs under plain node, in its own process. */
@@ -41,8 +42,11 @@ async function main(): Promise<void> {
     // The list route and the reference read International/en: English posts of that type fill many
     // pages (benchPost gives Iraq only Arabic posts, so Iraq/en would measure a near-empty page).
     const referenceList = await measureLoad('reference: 9 posts (1 prepared statement)', { pid: referencePid, url: `${reference.url}/reference/International/en` });
-    const referencePost = await measureLoad('reference: one post by id (ids rotating)', {
-      pid: referencePid, url: reference.url, next: (index) => ({ path: `/reference/post/${ids[index % ids.length]}` }),
+    // One client reading 50 posts in turn: its first read of each (a view counted, a write) falls in
+    // the warm-up; the run measures reads, views looked up and not counted again, as the rules say.
+    const readPosts = ids.slice(0, POSTS_READ);
+    const referencePost = await measureLoad(`reference: one post by id (${POSTS_READ} ids rotating)`, {
+      pid: referencePid, url: reference.url, next: (index) => ({ path: `/reference/post/${readPosts[index % POSTS_READ]}` }),
     });
     const lists: LoadFigures[] = [
       await measureLoad('GET /api/posts/International/en?pageNumber=3', { pid, url: `${server.url}/api/posts/International/en?pageNumber=3` }),
@@ -50,10 +54,8 @@ async function main(): Promise<void> {
       await measureLoad('GET /api/posts/s?keyword=الاتجار', { pid, url: `${server.url}/api/posts/s?keyword=${encodeURIComponent('الاتجار')}` }),
       await measureLoad('GET /api/maps', { pid, url: `${server.url}/api/maps` }),
     ];
-    // Every read is a visitor's first of that post today until the ids come round again: the
-    // first pass over the ids counts views (a write each), later ones only look the client up.
-    const post = await measureLoad('GET /api/posts/{id} (ids rotating, views counted)', {
-      pid, url: server.url, next: (index) => ({ path: `/api/posts/${ids[index % ids.length]}` }),
+    const post = await measureLoad(`GET /api/posts/{id} (${POSTS_READ} ids rotating, views counted once a day)`, {
+      pid, url: server.url, next: (index) => ({ path: `/api/posts/${readPosts[index % POSTS_READ]}` }),
     });
 
     console.log(`\nnode ${process.version}, ${cpus().length} cores, load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}, ${ids.length} posts`);

@@ -109,6 +109,46 @@ export async function measureLoad(name: string, options: LoadOptions): Promise<L
   };
 }
 
+/**
+ * Crawls: `passes` times, `before(pass)` (emptying the server's page cache), then `count` requests
+ * in order, each page asked for once in the pass. Every page is rendered, and kept only once: no
+ * page pushes another out of the cache, as a real crawl of the site goes.
+ */
+export async function measureCrawl(name: string, options: {
+  pid: number; url: string; count: number; passes: number; connections?: number;
+  next: NonNullable<LoadOptions['next']>; before: (pass: number) => Promise<void>;
+}): Promise<LoadFigures> {
+  const { pid } = options;
+  let requests = 0;
+  let errors = 0;
+  let bytes = 0;
+  let p99 = 0;
+  let elapsedMs = 0;
+  let cpuSpent = 0;
+  let peakRssMb = rssMb(pid);
+  const sampler = setInterval(() => { peakRssMb = Math.max(peakRssMb, rssMb(pid)); }, 200);
+  for (let pass = 0; pass < options.passes; pass += 1) {
+    await options.before(pass);
+    const cpuBefore = cpuMs(pid);
+    const started = performance.now();
+    const result = await autocannon({
+      url: options.url, connections: options.connections ?? 10, amount: options.count,
+      requests: rotating((index) => options.next(pass * options.count + index), { index: 0 }),
+    });
+    elapsedMs += performance.now() - started;
+    cpuSpent += cpuMs(pid) - cpuBefore;
+    requests += result.requests.total;
+    errors += result.errors + result.non2xx + result.timeouts;
+    bytes += result.throughput.total;
+    p99 = Math.max(p99, result.latency.p99);
+  }
+  clearInterval(sampler);
+  return {
+    name, requests, requestsPerSecond: (requests * 1000) / elapsedMs, p99, cpuMsPerRequest: cpuSpent / Math.max(requests, 1),
+    peakRssMb, errors, bytesPerAnswer: bytes / Math.max(requests, 1),
+  };
+}
+
 /** The figures as a table row, beside a reference run of the same session. */
 export function rowOf(run: LoadFigures, reference?: LoadFigures): Record<string, string | number> {
   return {

@@ -60,3 +60,15 @@ describe('PageCache', () => {
     expect(cache.bytes).toBe(0);
   });
 });
+
+describe('the memory a kept page holds', () => {
+  it('is its bodies\' own bytes: a compressed body does not hold zlib\'s whole output chunk', () => {
+    const cache = new PageCache();
+    const kept = page('<p>short page</p>'.repeat(100));
+    cache.set('p', kept);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const body = cache.body('p', kept, encoding);
+      expect(body.buffer.byteLength, encoding).toBe(body.length);
+    }
+  });
+});
