@@ -116,6 +116,19 @@ describe('the language of a cached page (attacks on the cookie and Accept-Langua
     expect(pickLanguage(undefined, 'en;q=0.1, ar;q=0.9')).toBe('ar');
   });
 
+  it('answers a language address in its language whatever the cookie, and never with the unprefixed address\'s page', async () => {
+    const id = postIds[16];
+    for (const cookie of ['i18next=en', 'i18next=ar', 'i18next=arx', '']) {
+      for (const [url, expected] of [[`/ar/p/${id}`, 'ar'], [`/en/p/${id}`, 'en'], [`/p/${id}`, pickLanguage(cookie, undefined)]] as const) {
+        const answer = await get(url, cookie ? { cookie } : {});
+        expect(htmlLanguage(answer), `${url} ${cookie}`).toBe(expected);
+        expect(answer.headers['content-language'], `${url} ${cookie}`).toBe(expected);
+      }
+    }
+    // Asked again, each language address is answered from the cache.
+    expect(await rendersDuring(async () => { for (const url of [`/ar/p/${id}`, `/en/p/${id}`]) await get(url, { cookie: 'i18next=en' }); })).toBe(0);
+  });
+
   it('keeps a page rendered for one language out of the other even when both are asked for at the same moment', async () => {
     const url = `/p/${postIds[4]}`;
     const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => get(url, { cookie: `i18next=${index % 2 ? 'ar' : 'en'}` })));
