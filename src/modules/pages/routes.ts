@@ -14,7 +14,8 @@ import { sendOriginalForMissingVariant } from '../uploads/legacy-images';
 import type { PreparedAnswers } from '@shared/page-data';
 import { appManifest } from './app-manifest';
 import { DocumentTemplate, pageDocument, withAppAfterFirstPaint } from './document';
-import { chooseEncoding, encode, type Encoding } from './encodings';
+import { encode, type Encoding } from './encodings';
+import { pageAskOf, pageHeaders, sendKeptPage } from './page-answer';
 import { scriptSafeJson } from './escape';
 import type { Language } from '@shared/domain';
 import { pickLanguage } from './language';
@@ -102,6 +103,8 @@ export function canonicalPathOf(url: string): string {
  * is then the same page, rendered once.
  */
 export function renderAddressOf(url: string): string {
+  // Most addresses carry no query: they are their own render address.
+  if (!url.includes('?')) return url;
   const [pathname, rawQuery = ''] = url.split('?');
   const query = new URLSearchParams(rawQuery);
   const kept = new URLSearchParams();
@@ -207,7 +210,6 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
       return reply.code(303).header('Set-Cookie', languageCookie(chosen.language)).header('Cache-Control', PRIVATE_CACHE_CONTROL)
         .header('Location', chosen.location).send();
     }
-    // A language address (/ar/about) is in its language whoever asks; an unprefixed one in the visitor's.
     const addressLanguage = addressLanguageOf(request.url);
     const [requestPath, requestQuery] = request.url.split('?');
     if (addressLanguage && requestPath === `/${addressLanguage}`) {
@@ -215,31 +217,32 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
       const location = `/${addressLanguage}/${requestQuery === undefined ? '' : `?${requestQuery}`}`;
       return reply.code(301).header('Location', location).send();
     }
-    const language = addressLanguage ?? pickLanguage(request.headers.cookie, request.headers['accept-language']);
-    const origin = publicOrigin(publicUrl, request);
-    const url = renderAddressOf(request.url);
-    // The path as asked holds the prefix (/ar/about and /about in Arabic are two entries: their
-    // links differ), the language is the one the address, the cookie or Accept-Language resolved
-    // to: the page's whole input but its data.
-    const key = `${origin}\u0000${language}\u0000${url}`;
-    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    const ask = pageAskOf(request, publicUrl, renderAddressOf);
     // A post whose time has come is published first: announced, it drops the pages it would change.
     await scheduledPosts.publishDue();
-    let page = cache.get(key);
+    let page = cache.get(ask.key);
     if (!page) {
       const generation = cache.generation;
-      page = await renderPage(url, language, origin, addressLanguage, encoding, generation);
+      page = await renderPage(ask.url, ask.language, ask.origin, ask.addressLanguage, ask.encoding, generation);
       // Only pages that exist are kept: an attacker asking for endless missing addresses fills nothing.
-      if (page.status === 200) cache.set(key, page, generation);
+      if (page.status === 200) cache.set(ask.key, page, generation);
     }
-    reply.code(page.status).type('text/html; charset=utf-8')
-      .header('Content-Language', language)
-      // A language address does not depend on the cookie or Accept-Language: caches key it by its URL alone.
-      .header('Vary', addressLanguage ? 'Accept-Encoding' : 'Cookie, Accept-Language, Accept-Encoding');
-    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    if (page.status === 200) reply.header('ETag', page.etag);
-    else reply.header('Cache-Control', 'no-cache');
-    return reply.send(cache.body(key, page, encoding));
+    return reply.code(page.status).headers(pageHeaders(ask, page)).send(cache.body(ask.key, page, ask.encoding));
+  }
+
+  /**
+   * The page route's first hook: a page kept in the cache is sent at once, before the request is
+   * parsed, validated and handled and without the hooks that add headers to an answer (it carries
+   * the same ones: page-answer.ts). A request with a token, a HEAD, a redirect (`?lang=`, `/ar`) or
+   * a page not kept goes on to servePage.
+   */
+  async function answerFromCache(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (request.method !== 'GET' || request.headers.authorization) return;
+    if (request.url.includes('?') && languageChoiceOf(request.url)) return;
+    const ask = pageAskOf(request, publicUrl, renderAddressOf);
+    await scheduledPosts.publishDue();
+    const page = cache.get(ask.key);
+    if (page) sendKeptPage(request, reply, ask, page, cache.body(ask.key, page, ask.encoding));
   }
 
   // The staff shell is sent from memory, not through the static files: those mark index.html
@@ -252,7 +255,7 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
   if (renderer) {
     for (const pattern of renderer.entry.routePatterns) {
       for (const address of [pattern, ...LANGUAGES.map((language) => languagePath(language, pattern))]) {
-        app.get(address, { config: { httpCache: 'public' }, schema: { hide: true } }, servePage);
+        app.get(address, { onRequest: answerFromCache, config: { httpCache: 'public' }, schema: { hide: true } }, servePage);
       }
     }
   }
