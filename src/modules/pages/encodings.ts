@@ -1,8 +1,6 @@
-// The encodings a page is sent in. A page just rendered is compressed quickly (brotli at quality 1:
-// 0.06 ms for a 12 kB post page against 0.29 ms at quality 5, 3.6 kB against 2.8 kB); a page asked
-// for again is compressed once more at the best effort and kept so. Pages are kept in the page
-// cache in the encodings asked for only: answering from the cache then costs no compression at
-// all (brotli on every answer cut throughput by 15x).
+// The encodings a page is sent in. A rendered page is compressed at most once per encoding, when a
+// browser first asks for it, and kept in the page cache in the encodings asked for only: answering
+// from the cache then costs no compression at all (brotli on every answer cut throughput by 15x).
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 
 export type Encoding = 'identity' | 'br' | 'gzip';
@@ -10,15 +8,8 @@ export type Encoding = 'identity' | 'br' | 'gzip';
 /** One page's body in the encodings kept so far (at least one). */
 export type EncodedBodies = Partial<Record<Encoding, Buffer>>;
 
-/**
- * 'quick' for a page just rendered (a crawl asks for most pages once), 'best' for a page asked for
- * again: quality 5, a 10-30 kB page in a fraction of a millisecond, within a few per cent of the best size.
- */
-export type Effort = 'quick' | 'best';
-
-const brotliOptions = (quality: number) => ({ params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: quality } });
-const BROTLI_OPTIONS: Record<Effort, ReturnType<typeof brotliOptions>> = { quick: brotliOptions(1), best: brotliOptions(5) };
-const GZIP_LEVEL: Record<Effort, number> = { quick: 1, best: 6 };
+/** Quality 5: a 10-30 kB page in a fraction of a millisecond, within a few per cent of the best size. */
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 5 } };
 
 /**
  * zlib answers a view of its 16 kB output chunk: a 3 kB page kept as it is holds 16 kB of memory
@@ -31,9 +22,9 @@ function ownSize(view: Buffer): Buffer {
   return copy;
 }
 
-export function encode(identity: Buffer, encoding: Encoding, effort: Effort = 'best'): Buffer {
+export function encode(identity: Buffer, encoding: Encoding): Buffer {
   if (encoding === 'identity') return identity;
-  return ownSize(encoding === 'br' ? brotliCompressSync(identity, BROTLI_OPTIONS[effort]) : gzipSync(identity, { level: GZIP_LEVEL[effort] }));
+  return ownSize(encoding === 'br' ? brotliCompressSync(identity, BROTLI_OPTIONS) : gzipSync(identity, { level: 6 }));
 }
 
 /** The page as it was rendered, from whichever encoding is kept. */

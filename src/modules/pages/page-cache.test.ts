@@ -2,7 +2,6 @@
 // encoding made once and counted, nothing kept from before a clear.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { encode } from './encodings';
 import { PageCache, type CachedPage } from './page-cache';
 
 const page = (text: string): CachedPage => ({ status: 200, etag: `W/"${text.length}"`, bodies: { identity: Buffer.from(text) } });
@@ -31,22 +30,6 @@ describe('PageCache', () => {
     expect(brotliDecompressSync(brotli).toString()).toBe(text);
     expect(cache.bytes).toBe(before + brotli.length);
     expect(gunzipSync(cache.body('p', kept, 'gzip')).toString()).toBe(text);
-  });
-
-  it('makes the best body of a page compressed quickly when it is asked for again, once, and keeps only that', () => {
-    const cache = new PageCache();
-    const text = '<p dir="rtl">صفحة عن الاتجار بالبشر</p>'.repeat(300);
-    const quickBody = encode(Buffer.from(text), 'br', 'quick');
-    const rendered: CachedPage = { status: 200, etag: 'W/"q"', bodies: { br: quickBody }, quick: 'br' };
-    cache.set('p', rendered);
-    const before = cache.bytes;
-    const best = cache.body('p', rendered, 'br');
-    expect(best).not.toBe(quickBody);
-    expect(best.length).toBeLessThan(quickBody.length);
-    expect(brotliDecompressSync(best).toString()).toBe(text);
-    expect(cache.body('p', rendered, 'br')).toBe(best);
-    expect(Object.keys(rendered.bodies)).toEqual(['br']);
-    expect(cache.bytes).toBe(before - quickBody.length + best.length);
   });
 
   it('makes any encoding from the one kept, the page as rendered first of all', () => {

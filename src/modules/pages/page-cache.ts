@@ -14,8 +14,6 @@ export interface CachedPage {
   status: number;
   etag: string;
   bodies: EncodedBodies;
-  /** The encoding compressed quickly when the page was rendered, made again at the best effort when asked for again. */
-  quick?: Encoding;
 }
 
 const bytesOf = (key: string, page: CachedPage) =>
@@ -61,18 +59,15 @@ export class PageCache {
   }
 
   /**
-   * The page's body in `encoding`: made from a body it holds the first time it is asked for (and
-   * again, at the best effort, the first time a body compressed quickly is asked for again), and
+   * The page's body in `encoding`: made from a body it holds the first time it is asked for, and
    * kept with the page when the page is in the cache.
    */
   body(key: string, page: CachedPage, encoding: Encoding): Buffer {
     const known = page.bodies[encoding];
-    const kept = this.pages.get(key) === page;
-    if (known && !(kept && page.quick === encoding)) return known;
+    if (known) return known;
     const made = encode(identityOf(page.bodies), encoding);
-    if (page.quick === encoding) page.quick = undefined;
+    const kept = this.pages.get(key) === page;
     if (kept) this.usedBytes -= bytesOf(key, page);
-    // The quick body is replaced: a page is kept in one body per encoding.
     page.bodies[encoding] = made;
     if (kept) {
       this.usedBytes += bytesOf(key, page);

@@ -199,10 +199,7 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
       dataJson: scriptSafeJson(`{"language":"${language}","answers":{${dataParts.join(',')}}}`),
     });
     const identity = Buffer.from(document);
-    // Compressed quickly: most pages a crawl renders are asked for once (page-cache.ts makes the
-    // best body when the page is asked for again).
-    const quick = encoding === 'identity' ? undefined : encoding;
-    return { status: facts.status, bodies: { [encoding]: encode(identity, encoding, 'quick') }, etag: weakEtag(identity), quick };
+    return { status: facts.status, bodies: { [encoding]: encode(identity, encoding) }, etag: weakEtag(identity) };
   }
 
   async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -224,17 +221,13 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     // A post whose time has come is published first: announced, it drops the pages it would change.
     await scheduledPosts.publishDue();
     let page = cache.get(ask.key);
-    let body: Buffer;
-    if (page) {
-      body = cache.body(ask.key, page, ask.encoding);
-    } else {
+    if (!page) {
       const generation = cache.generation;
       page = await renderPage(ask.url, ask.language, ask.origin, ask.addressLanguage, ask.encoding, generation);
-      body = page.bodies[ask.encoding]!;
       // Only pages that exist are kept: an attacker asking for endless missing addresses fills nothing.
       if (page.status === 200) cache.set(ask.key, page, generation);
     }
-    return reply.code(page.status).headers(pageHeaders(ask, page)).send(body);
+    return reply.code(page.status).headers(pageHeaders(ask, page)).send(cache.body(ask.key, page, ask.encoding));
   }
 
   /**
