@@ -8,6 +8,7 @@ import { app, BrowserWindow, ipcMain, Menu, shell, utilityProcess, type IpcMainI
 import { accountHandlers } from './accounts';
 import { decideNavigation, isQuickExit } from './navigation';
 import { errorPage, setupPage, startingPage } from './pages';
+import { SERVER_V8_FLAGS } from '../src/runtime-flags.mjs';
 import { startServerProcess, type LocalServer } from './server-process';
 import { readSettings, validateSettings, writeSettings, type FirstAdmin, type KioskSettings } from './settings';
 
@@ -97,7 +98,7 @@ export async function startKiosk(options: KioskOptions): Promise<Kiosk | null> {
       ...(pendingFirstAdmin ? { ADMIN_EMAIL: pendingFirstAdmin.email, ADMIN_PASSWORD: pendingFirstAdmin.password } : {}),
     };
     const started = await startServerProcess(
-      () => utilityProcess.fork(options.serverEntry, [], { env, serviceName: 'Anti-trafficking site server' }),
+      () => utilityProcess.fork(options.serverEntry, [], { env, execArgv: [...SERVER_V8_FLAGS], serviceName: 'Anti-trafficking site server' }),
       (code) => { if (server === started) void serverDied(code); },
     );
     server = started;

@@ -1,5 +1,7 @@
 // npm run bench:start: cold start of the bundled server (spawn -> first 200 from /api/health)
-// and its idle memory, median of 5 runs per case. Budget: under 1 s to the first answer.
+// and its idle memory, median of 5 runs per case, beside the bare reference (scripts/bench-reference.ts:
+// Fastify + better-sqlite3, plain node) started on the same data by the same Node, alternating.
+// Budgets: under 1 s to the first answer; from existing data at most 1.3x the reference's start.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -9,6 +11,8 @@ import { isStale } from './start.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS || 5);
 const BUDGET_MS = 1000;
+const BUDGET_VS_REFERENCE = 1.3;
+const reference = path.join(projectRoot, 'scripts', 'bench-reference.ts');
 const bundle = path.join(projectRoot, 'dist', 'server.mjs');
 const env = { ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'bench-password-1', CLIENT_DIR: path.join(projectRoot, 'client', 'dist') };
 
@@ -32,10 +36,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 interface Sample { ms: number; rss: number }
 
 /** One start: spawn, time to the first healthy answer, idle RSS a second later, graceful stop. */
-async function measure(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Sample> {
+async function measure(dataDir: string, extraEnv: Record<string, string> = {}, entry = bundle): Promise<Sample> {
   const port = await freePort();
   const started = performance.now();
-  const server = spawnServer(bundle, { ...env, DATA_DIR: dataDir, ...extraEnv }, port);
+  const server = spawnServer(entry, { ...env, DATA_DIR: dataDir, BENCH_DB: path.join(dataDir, 'site.db'), ...extraEnv }, port);
   const ms = await waitForHealth(server, started, 30_000, 2);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const rss = rssMb(server.child.pid as number);
@@ -55,8 +59,13 @@ try {
   const existingDir = mkdtempSync(path.join(scratch, 'existing-'));
   await measure(existingDir, { SEED_DEMO: '1' }); // creates and seeds the database once
   const existing: Sample[] = [];
-  for (let i = 0; i < RUNS; i += 1) existing.push(await measure(existingDir));
+  const referenceStarts: Sample[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    existing.push(await measure(existingDir));
+    referenceStarts.push(await measure(existingDir, {}, reference));
+  }
   cases.push({ name: 'existing DATA_DIR (demo content)', samples: existing });
+  cases.push({ name: 'reference on the same data (bare Fastify + better-sqlite3)', samples: referenceStarts });
 
   const seeded: Sample[] = [];
   for (let i = 0; i < Math.min(RUNS, 3); i += 1) seeded.push(await measure(mkdtempSync(path.join(scratch, 'seed-')), { SEED_DEMO: '1' }));
@@ -72,5 +81,9 @@ for (const { name, samples } of cases) {
   const ms = samples.map((s) => s.ms);
   console.log(`| ${name} | ${median(ms).toFixed(0)} ms | ${Math.min(...ms).toFixed(0)} ms | ${Math.max(...ms).toFixed(0)} ms | ${median(samples.map((s) => s.rss)).toFixed(0)} MB |`);
 }
-const worst = Math.max(median(cases[0].samples.map((s) => s.ms)), median(cases[1].samples.map((s) => s.ms)));
+const medianMs = (name: string) => median(cases.find((entry) => entry.name.startsWith(name))!.samples.map((s) => s.ms));
+const worst = Math.max(medianMs('fresh DATA_DIR, SEED_DEMO=0'), medianMs('existing'));
 console.log(`\nbudget ${BUDGET_MS} ms to the first answer (SEED_DEMO=0 and existing data): ${worst < BUDGET_MS ? 'met' : 'NOT met'} (${worst.toFixed(0)} ms)`);
+const ratio = medianMs('existing') / medianMs('reference');
+console.log(`budget ${BUDGET_VS_REFERENCE}x the reference's start from existing data: ${ratio <= BUDGET_VS_REFERENCE ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x)`);
+process.exitCode = worst < BUDGET_MS && ratio <= BUDGET_VS_REFERENCE ? 0 : 1;

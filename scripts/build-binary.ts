@@ -15,6 +15,7 @@ import { readExecutableFormat, SEA_FUSE } from './binary/executable-format';
 import { buildPayload } from './binary/payload';
 import { registryPackage } from './binary/registry-cache';
 import { executableName, TARGET_NAMES, TARGETS, type BinaryTarget, type TargetName } from './binary/targets';
+import { SERVER_V8_FLAGS } from '../src/runtime-flags.mjs';
 import { isStale } from './start.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -73,6 +74,8 @@ async function buildTarget(target: BinaryTarget, mainScript: string, outDir: str
     useSnapshot: false,
     // V8's code cache is made by this very Node, for this processor: the host target only.
     useCodeCache: target.name === `${process.platform}-${process.arch}`,
+    // The server's V8 flags, as node gets them from npm start and the systemd unit.
+    execArgv: [...SERVER_V8_FLAGS],
     assets: { 'manifest.json': path.join(work, 'manifest.json'), ...payload.assets },
   };
   writeFileSync(path.join(work, 'sea-config.json'), JSON.stringify(seaConfig, null, 2));

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './build-server.mjs';
 import { freePort, getStatus, projectRoot, requestJson, spawnServer, waitForHealth, type ServerProcess } from './lib/server-process';
+import { SERVER_V8_FLAGS } from '../src/runtime-flags.mjs';
 
 const ADMIN = { ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'admin-password-1' };
 // Built into its own folder under dist/ so node_modules still resolves and nothing else is disturbed.
@@ -97,7 +98,8 @@ describe('bundled command line', () => {
 
   it('is what the operator\'s npm scripts run, with plain node: no development tool (tsx) is needed on a production install', () => {
     const { scripts } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-    expect(scripts.start).toBe('node scripts/start.mjs');
+    // The server's V8 flags (src/runtime-flags.mjs) are node's own options, no tool.
+    expect(scripts.start).toBe(`node ${SERVER_V8_FLAGS.join(' ')} scripts/start.mjs`);
     for (const tool of ['users', 'backup', 'restore', 'content']) expect(scripts[tool]).toBe(`node scripts/start.mjs ${tool}`);
     // start.mjs itself needs only Node's own modules and the Node version check.
     const imports = [...readFileSync(path.join(projectRoot, 'scripts', 'start.mjs'), 'utf8').matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1]);

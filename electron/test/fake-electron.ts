@@ -55,7 +55,7 @@ class FakeApp extends EventEmitter {
   exit(): void { this.quitted = true; }
 }
 
-export interface ForkCall { modulePath: string; args: string[]; options: { env?: NodeJS.ProcessEnv; serviceName?: string } }
+export interface ForkCall { modulePath: string; args: string[]; options: { env?: NodeJS.ProcessEnv; execArgv?: string[]; serviceName?: string } }
 
 export class FakeUtilityProcess extends EventEmitter {
   readonly child: ChildProcess;
@@ -63,7 +63,7 @@ export class FakeUtilityProcess extends EventEmitter {
 
   constructor(readonly call: ForkCall) {
     super();
-    this.child = fork(call.modulePath, call.args, { env: call.options.env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child = fork(call.modulePath, call.args, { env: call.options.env, execArgv: [...(call.options.execArgv ?? []), '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     this.child.on('spawn', () => this.emit('spawn'));
     this.child.on('message', (message) => this.emit('message', message));
     // Electron reports a number: a process killed by a signal has no code of its own.

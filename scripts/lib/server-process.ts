@@ -5,6 +5,7 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_V8_FLAGS } from '../../src/runtime-flags.mjs';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -32,7 +33,8 @@ export interface ServerProcess {
  * for the sources); with `executable` (the single executable), the arguments it is given.
  */
 export function spawnServer(entry: string | string[], env: Record<string, string>, port: number, options: { executable?: string; cwd?: string } = {}): ServerProcess {
-  const child = spawn(options.executable ?? process.execPath, Array.isArray(entry) ? entry : [entry], {
+  // The bundle runs with the V8 flags npm start and the systemd unit give it.
+  const child = spawn(options.executable ?? process.execPath, Array.isArray(entry) ? entry : [...SERVER_V8_FLAGS, entry], {
     cwd: options.cwd ?? projectRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: '0', DAILY_BACKUPS_KEPT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,7 @@
 // inside one transaction, hand-written index plans): compiling a statement costs as much as
 // running a small query.
 import type SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
 import type { Database } from './schema';
 
 export type Statements = (text: string) => SQLite.Statement;
@@ -32,4 +32,24 @@ export abstract class SynchronousRepository {
   async transaction<T>(work: () => T): Promise<T> {
     return this.db.transaction().execute(async () => work());
   }
+}
+
+/** Stands in for a query's one variable while Kysely compiles it. */
+const SLOT = '\u0000compiled-once-slot\u0000';
+
+/**
+ * A Kysely query built and compiled once, then run with the value of its one variable: building
+ * and compiling a query costs several times what SQLite takes to read a row by its key (a post
+ * read by id: 50 against 7 microseconds). `build` receives a stand-in for the value; it must reach
+ * the query as a parameter (never written into the SQL).
+ */
+export function compiledOnce<Row>(db: Kysely<Database>, build: (value: string) => Compilable<Row>): (value: string) => Promise<Row[]> {
+  const compiled = build(SLOT).compile();
+  const slots = compiled.parameters.flatMap((parameter, index) => (parameter === SLOT ? [index] : []));
+  if (slots.length === 0) throw new Error(`the query's variable is not one of its parameters: ${compiled.sql}`);
+  return async (value) => {
+    const parameters = [...compiled.parameters];
+    for (const index of slots) parameters[index] = value;
+    return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
+  };
 }

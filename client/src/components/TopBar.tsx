@@ -10,6 +10,7 @@ import { sendEvent } from '../lib/events';
 import { useHydrated } from '../lib/useHydrated';
 import { session } from '../state/session';
 import { CloseIcon, DashboardIcon, MenuIcon, SearchIcon, ShieldIcon } from './icons';
+import { useLayoutSlots } from '../ssr/layoutSlots';
 import { LanguageSwitch } from './LanguageSwitch';
 import { CONTACT_HREF, DASHBOARD_HREF, NAV_LINKS } from './navLinks';
 import { ThemeToggle } from './ThemeToggle';
@@ -74,6 +75,7 @@ function PhoneMenu({ isAuthor }: { isAuthor: boolean }) {
 }
 
 export function TopBar({ variant }: { variant: HeaderVariant }) {
+  const slots = useLayoutSlots();
   const { t } = useShellTranslation();
   const { userInfo } = useSnapshot(session);
   // The login lives in this browser only: the server's page (shared by every visitor) never shows it.
@@ -96,7 +98,7 @@ export function TopBar({ variant }: { variant: HeaderVariant }) {
               <DashboardIcon size={20} />
             </Link>
           )}
-          <LanguageSwitch />
+          {slots?.languageSwitch ?? <LanguageSwitch />}
           <ThemeToggle />
         </div>
       </div>

@@ -1,21 +1,24 @@
 // The HTML document of a server-rendered page: the built template with the visitor's language on
 // <html>, the page's head (title, description, canonical, Open Graph, Twitter, hreflang), the
 // rendered screen and the data the browser hydrates from. Its addresses are page-addresses.ts's.
+// The template is cut into its fixed parts once per language and address language
+// (DocumentTemplate); a page is those parts and its own pieces joined.
 import { withoutControlCharacters } from '@shared/text';
-import { escapeHtml, jsonForScript, summary } from './escape';
+import { escapeHtml, summary } from './escape';
 import type { Language, PageFacts } from '@shared/domain';
 import type { PageAddresses } from './page-addresses';
 import { OG_LOCALE, siteText } from './site-text';
-import { fontPreloadTags } from './font-preloads';
+import { fontPreloadTags, type FontPreloads } from './font-preloads';
 
 const HEAD_REGION = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
 const HTML_TAG = /<html lang="[^"]*" dir="[^"]*"/;
+const ROOT_MARK = '<!--page-root-->';
+const DATA_MARK = '<!--page-data-->';
 const MANIFEST_LINK = /<link rel="manifest" href="\/manifest\.webmanifest"\s*\/?>/;
 /** React writes resource hints (an image's preload) before the markup: they belong in the head. */
 const LEADING_HINTS = /^(?:<link [^>]*\/?>)+/;
 
 export interface PageDocumentInput {
-  template: string;
   language: Language;
   origin: string;
   /** The page's canonical address and its language versions (paths of this site). */
@@ -28,10 +31,11 @@ export interface PageDocumentInput {
   /** The page's link-preview picture: absolute address, real size, and what it shows. */
   image: { url: string; width: number; height: number; alt: string };
   dataElementId: string;
-  answers: unknown;
-  /** Fonts the page needs at once (font-preloads.ts). */
-  fontPreloads?: readonly string[];
+  /** The hydration data as JSON text, already safe inside a script element (escape.ts, scriptSafeJson). */
+  dataJson: string;
 }
+
+type TemplateParts = readonly [string, string, string, string];
 
 const meta = (attribute: 'name' | 'property', key: string, content: string) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
@@ -92,21 +96,50 @@ export function withAppAfterFirstPaint(template: string): string {
     .replace(MODULE_PRELOADS, '');
 }
 
-export function pageDocument(input: PageDocumentInput): string {
+function partsOf(template: string, language: Language, addressLanguage: Language | null, fontPreloads: readonly string[]): TemplateParts {
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  // Functions as replacements: a `$` must stay a `$`.
+  const filled = template
+    .replace(HTML_TAG, () => `<html lang="${language}" dir="${dir}"`)
+    // A language address installs as the app in its language (start page included).
+    .replace(MANIFEST_LINK, (link) => (addressLanguage ? `<link rel="manifest" href="/${addressLanguage}/manifest.webmanifest" />` : link))
+    // After the stylesheet: the fonts are asked for with the HTML, but never before the page's styles.
+    .replace('</head>', () => [...fontPreloadTags(fontPreloads).map((tag) => `  ${tag}\n  `), '</head>'].join(''));
+  const head = HEAD_REGION.exec(filled);
+  const root = filled.indexOf(ROOT_MARK);
+  const data = filled.indexOf(DATA_MARK);
+  if (!head || root < head.index || data < root) throw new Error('the page template lacks its head, root or data marks, in that order');
+  return [
+    filled.slice(0, head.index),
+    filled.slice(head.index + head[0].length, root),
+    filled.slice(root + ROOT_MARK.length, data),
+    filled.slice(data + DATA_MARK.length),
+  ];
+}
+
+/** The built index.html cut into the parts every page of a language (and address language) shares, each cut once. */
+export class DocumentTemplate {
+  private readonly parts = new Map<string, TemplateParts>();
+
+  /** `fontPreloads`: the fonts each language's pages ask for at once (font-preloads.ts). */
+  constructor(private readonly template: string, private readonly fontPreloads?: FontPreloads) {
+    partsOf(template, 'en', null, []);
+  }
+
+  partsFor(language: Language, addressLanguage: Language | null): TemplateParts {
+    const key = `${language} ${addressLanguage ?? ''}`;
+    let parts = this.parts.get(key);
+    if (!parts) this.parts.set(key, (parts = partsOf(this.template, language, addressLanguage, this.fontPreloads?.[language] ?? [])));
+    return parts;
+  }
+}
+
+export function pageDocument(template: DocumentTemplate, input: PageDocumentInput): string {
   const hints = LEADING_HINTS.exec(input.html)?.[0] ?? '';
   const body = input.html.slice(hints.length);
-  const dir = input.language === 'ar' ? 'rtl' : 'ltr';
-  const data = `<script type="application/json" id="${input.dataElementId}">${jsonForScript({ language: input.language, answers: input.answers })}</script>`;
-  // Functions as replacements: a `$` in a post's text must stay a `$`.
-  const document = input.template
-    .replace(HTML_TAG, () => `<html lang="${input.language}" dir="${dir}"`)
-    // A language address installs as the app in its language (start page included).
-    .replace(MANIFEST_LINK, (link) => (input.addressLanguage ? `<link rel="manifest" href="/${input.addressLanguage}/manifest.webmanifest" />` : link))
-    .replace(HEAD_REGION, () => headOf(input, hints))
-    // After the stylesheet: the fonts are asked for with the HTML, but never before the page's styles.
-    .replace('</head>', () => [...fontPreloadTags(input.fontPreloads ?? []).map((tag) => `  ${tag}\n  `), '</head>'].join(''))
-    .replace('<!--page-root-->', () => body)
-    .replace('<!--page-data-->', () => data);
+  const [beforeHead, beforeRoot, beforeData, end] = template.partsFor(input.language, input.addressLanguage);
+  const data = `<script type="application/json" id="${input.dataElementId}">${input.dataJson}</script>`;
+  const document = beforeHead + headOf(input, hints) + beforeRoot + body + beforeData + data + end;
   // Whatever a stored text (written before input was cleaned) or the address (/p/%00) carried,
   // no control character reaches the page: not in its text, its attributes or its data.
   return withoutControlCharacters(document);

@@ -17,18 +17,36 @@ export function escapeXml(text: string): string {
  * element, and U+2028/2029 are written as escapes.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
+  return scriptSafeJson(JSON.stringify(value));
+}
+
+/** The same for JSON already written as text. */
+export function scriptSafeJson(json: string): string {
+  return json
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** Where the first `count` code points of `text` end (its length when it has fewer). */
+function endOfCodePoints(text: string, count: number): number {
+  let index = 0;
+  for (let seen = 0; seen < count && index < text.length; seen += 1) index += (text.codePointAt(index) ?? 0) > 0xffff ? 2 : 1;
+  return index;
+}
+
 /** Plain text cut for a description: whitespace folded, at most `max` characters, on a word. */
 export function summary(text: string, max = 200): string {
+  // A long post's text is read only as far as its summary can reach: a folded character is at
+  // most two UTF-16 units, so a prefix of 3 x max units holds enough unless it is mostly spaces.
+  const reach = max * 3;
+  if (text.length > reach) {
+    const head = text.slice(0, reach).replace(/\s+/g, ' ').trimStart();
+    if (head.length > max * 2) return summary(head, max);
+  }
   const folded = text.replace(/\s+/g, ' ').trim();
-  const chars = Array.from(folded);
-  if (chars.length <= max) return folded;
-  const cut = chars.slice(0, max - 1).join('');
+  if (endOfCodePoints(folded, max) === folded.length) return folded;
+  const cut = folded.slice(0, endOfCodePoints(folded, max - 1));
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }

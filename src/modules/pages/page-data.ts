@@ -1,6 +1,8 @@
 // The data a public page reads first (@shared/page-data), loaded by name through each module's
 // service: what the API route of the same path answers, encoded by the same response schema, so
 // the page's data is exactly what the browser would have fetched, without an HTTP round trip.
+// Each answer comes as its JSON text, written once, for the page's hydration data, and as the
+// value the render reads.
 // What visitors may see of posts is PublicPosts' answer; page texts, places, numbers, contacts and
 // settings are public whole. Answers that show pictures carry their widths, as the API's do.
 import type { FastifyInstance } from 'fastify';
@@ -24,19 +26,29 @@ const serializerFor = (schema: TSchema): Serializer => serializerCompiler({ sche
 
 const ID_PATTERN = new RegExp((IdSchema as { pattern?: string }).pattern ?? '^[A-Za-z0-9_-]{1,64}$');
 
-function failure(error: ApiError): PreparedAnswer {
+/** One answer of a page: the value the render reads and its JSON text for the page's data. */
+export interface LoadedAnswer {
+  answer: PreparedAnswer;
+  json: string;
+}
+
+function failure(error: ApiError): LoadedAnswer {
   const body = error.toBody();
-  return { error: { status: error.statusCode, message: body.message, errors: body.errors } };
+  const answer: PreparedAnswer = { error: { status: error.statusCode, message: body.message, errors: body.errors } };
+  return { answer, json: JSON.stringify(answer) };
 }
 
 const notFound = (message: BilingualMessage, field: string) => failure(apiError(404, message, field));
 const badRequest = (field: string) => failure(apiError(400, messages.badRequest, field));
-const data = (json: string | Buffer): PreparedAnswer => ({ data: JSON.parse(json.toString()) as unknown });
+const data = (encoded: string | Buffer): LoadedAnswer => {
+  const text = encoded.toString();
+  return { answer: { data: JSON.parse(text) as unknown }, json: `{"data":${text}}` };
+};
 
-type Loaders = { [K in PageDataRequest['read']]: (request: Extract<PageDataRequest, { read: K }>) => Promise<PreparedAnswer> };
+type Loaders = { [K in PageDataRequest['read']]: (request: Extract<PageDataRequest, { read: K }>) => Promise<LoadedAnswer> };
 
 /** Loads one request of a page, as its API route answers it. */
-export type PageDataLoader = (request: PageDataRequest) => Promise<PreparedAnswer>;
+export type PageDataLoader = (request: PageDataRequest) => Promise<LoadedAnswer>;
 
 export function pageDataLoader(app: FastifyInstance): PageDataLoader {
   const { settings, content, cities, contacts, emergency } = app.repositories;

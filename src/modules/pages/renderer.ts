@@ -8,12 +8,16 @@ import type { Language, PageFacts } from '@shared/domain';
 import type { PageDataNeed, PreparedAnswers } from '@shared/page-data';
 import { fontPreloadsOf, type FontPreloads } from './font-preloads';
 
+/** Layouts the render has made, by language and layout key (its own keys and values). */
+export type LayoutMemory = Map<string, unknown>;
+
 /** What client/src/entry-server.tsx exports (kept in step by the page tests). */
 export interface ServerRender {
   ready: Promise<unknown>;
   routePatterns: string[];
   dataForPage(pathname: string, search: string, language: Language): PageDataNeed[];
-  render(input: { url: string; language: Language; answers: PreparedAnswers }): { html: string; facts: PageFacts };
+  /** With `memory`, the layout around a screen is rendered once per language and layout key and kept there. */
+  render(input: { url: string; language: Language; answers: PreparedAnswers }, memory?: LayoutMemory): { html: string; facts: PageFacts };
   PAGE_DATA_ELEMENT_ID: string;
 }
 

@@ -1,6 +1,7 @@
 // The public site's pages rendered on the server, the dashboard and login shell (rendered in the
-// browser), robots.txt, sitemap.xml and the feeds. Rendered pages are kept in memory and dropped
-// whenever public content changes (the content-changes signal).
+// browser), robots.txt, sitemap.xml and the feeds. Rendered pages are kept in memory (page-cache.ts)
+// and dropped whenever public content changes (the content-changes signal), with the layouts and
+// shared data their renders reused.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,8 +13,10 @@ import { ResultCache } from '../posts/result-cache';
 import { sendOriginalForMissingVariant } from '../uploads/legacy-images';
 import type { PreparedAnswers } from '@shared/page-data';
 import { appManifest } from './app-manifest';
-import { pageDocument, withAppAfterFirstPaint } from './document';
-import { bodyFor, chooseEncoding, type EncodedBodies } from './encodings';
+import { DocumentTemplate, pageDocument, withAppAfterFirstPaint } from './document';
+import { encode, type Encoding } from './encodings';
+import { pageAskOf, pageHeaders, sendKeptPage } from './page-answer';
+import { scriptSafeJson } from './escape';
 import type { Language } from '@shared/domain';
 import { pickLanguage } from './language';
 import { FEED_SIZE, robotsTxt, rssFeed } from './machine-files';
@@ -22,8 +25,9 @@ import { pageAddressesOf } from './page-addresses';
 import { addressLanguageOf, languagePath, withoutLanguage } from '@shared/public-paths';
 import { LANGUAGES } from '@shared/domain';
 import { publicOrigin } from './origin';
-import { pageDataLoader } from './page-data';
-import { loadPageRenderer, type PageRenderer } from './renderer';
+import { PageCache, type CachedPage } from './page-cache';
+import { pageDataLoader, type LoadedAnswer } from './page-data';
+import { loadPageRenderer, type LayoutMemory, type PageRenderer } from './renderer';
 import { DEFAULT_SHARE_IMAGE, siteText } from './site-text';
 import { imageSizeFromFile } from 'image-size/fromFile';
 
@@ -34,16 +38,8 @@ export interface PreviewImage {
   height: number;
 }
 
-/** A rendered page: a few tens of kB; 300 of them stay under about 10 MB. */
-const PAGE_CACHE_ENTRIES = 300;
-/** Changes drop the cache at once; the lifetime only bounds what no change announces (view counts). */
-const PAGE_CACHE_LIFETIME_MS = 30_000;
-
-interface RenderedPage {
-  status: number;
-  bodies: EncodedBodies;
-  etag: string;
-}
+/** Data shared by many pages (the settings, a page text) and pictures' variants, kept beside the pages. */
+const READINGS_KEPT = 200;
 
 /** The dashboard and login screens: one shell, rendered in the browser, private to its user. */
 const STAFF_SHELL_PATHS = ['/login_page_2022', '/dashboard', '/dashboard/*'];
@@ -107,6 +103,8 @@ export function canonicalPathOf(url: string): string {
  * is then the same page, rendered once.
  */
 export function renderAddressOf(url: string): string {
+  // Most addresses carry no query: they are their own render address.
+  if (!url.includes('?')) return url;
   const [pathname, rawQuery = ''] = url.split('?');
   const query = new URLSearchParams(rawQuery);
   const kept = new URLSearchParams();
@@ -150,12 +148,13 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
   const loadPageData = pageDataLoader(app);
   const { publicPosts, scheduledPosts } = app;
   const { cities } = app.repositories;
-  const cache = new ResultCache<RenderedPage>(PAGE_CACHE_ENTRIES, PAGE_CACHE_LIFETIME_MS);
-  // What a render reads (data shared by many pages, whether a picture has a 1,200 px variant)
-  // is kept as long as the pages are, and dropped with them.
-  const template = renderer ? withAppAfterFirstPaint(renderer.template) : '';
-  const readings = new ResultCache<unknown>(PAGE_CACHE_ENTRIES * 2, PAGE_CACHE_LIFETIME_MS);
-  const remembered = async <T>(key: string, read: () => T | Promise<T>): Promise<T> => {
+  const cache = new PageCache();
+  // What renders reuse: the layout around the screens (entry-server.tsx), data shared by many
+  // pages, whether a picture has a 1,200 px variant. Kept as long as the pages are, dropped with them.
+  const layouts: LayoutMemory = new Map();
+  const template = renderer ? new DocumentTemplate(withAppAfterFirstPaint(renderer.template), renderer.fontPreloads) : null;
+  const readings = new ResultCache<LoadedAnswer | PreviewImage | null>(READINGS_KEPT, Number.POSITIVE_INFINITY);
+  const remembered = async <T extends LoadedAnswer | PreviewImage | null>(key: string, read: () => T | Promise<T>): Promise<T> => {
     const known = readings.get(key);
     if (known !== undefined) return known as T;
     const generation = readings.generation;
@@ -168,29 +167,39 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
   // (ratings, views, page events) are no content change, and keep them.
   app.contentChanges.listen(() => {
     cache.clear();
+    layouts.clear();
     readings.clear();
   });
 
-  async function renderPage(url: string, language: Language, origin: string, addressLanguage: Language | null): Promise<RenderedPage> {
+  /**
+   * The page at `url`, rendered; its body kept in `encoding` only (the one it is first sent in).
+   * `generation` is the cache's when the request began: data read before a change must not leave
+   * a layout behind after it.
+   */
+  async function renderPage(url: string, language: Language, origin: string, addressLanguage: Language | null, encoding: Encoding, generation: number): Promise<CachedPage> {
     const { entry } = renderer!;
     const [pathname, search = ''] = url.split('?');
     const prepared: PreparedAnswers = {};
+    const dataParts: string[] = [];
     for (const { path: apiPath, request } of entry.dataForPage(pathname, search, language)) {
-      prepared[apiPath] = await remembered(`data\u0000${apiPath}`, () => loadPageData(request));
+      const loaded = await remembered(`data\u0000${apiPath}`, () => loadPageData(request));
+      prepared[apiPath] = loaded.answer;
+      dataParts.push(`${JSON.stringify(apiPath)}:${loaded.json}`);
     }
-    const { html, facts } = entry.render({ url, language, answers: prepared });
+    const { html, facts } = entry.render({ url, language, answers: prepared }, cache.generation === generation ? layouts : new Map());
     // Every page is previewed with a picture: its own, else the site's (described in the page's language).
     const own = await remembered(`image\u0000${facts.image}`, () => previewImageOf(uploadsDir, facts.image));
     const image = own
       ? { ...own, alt: facts.imageAlt || facts.title || siteText[language].name }
       : { ...DEFAULT_SHARE_IMAGE, alt: siteText[language].shareImageAlt };
-    const document = pageDocument({
-      template, language, origin, addresses: pageAddressesOf(canonicalPathOf(url), language, facts), addressLanguage, html, facts,
-      image: { ...image, url: `${origin}${image.path}` }, dataElementId: entry.PAGE_DATA_ELEMENT_ID, answers: prepared,
-      fontPreloads: renderer!.fontPreloads?.[language],
+    const document = pageDocument(template!, {
+      language, origin, addresses: pageAddressesOf(canonicalPathOf(url), language, facts), addressLanguage, html, facts,
+      image: { ...image, url: `${origin}${image.path}` }, dataElementId: entry.PAGE_DATA_ELEMENT_ID,
+      // The answers' JSON as the loaders wrote it: serialised once.
+      dataJson: scriptSafeJson(`{"language":"${language}","answers":{${dataParts.join(',')}}}`),
     });
-    const body = Buffer.from(document);
-    return { status: facts.status, bodies: { identity: body }, etag: weakEtag(body) };
+    const identity = Buffer.from(document);
+    return { status: facts.status, bodies: { [encoding]: encode(identity, encoding) }, etag: weakEtag(identity) };
   }
 
   async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -201,7 +210,6 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
       return reply.code(303).header('Set-Cookie', languageCookie(chosen.language)).header('Cache-Control', PRIVATE_CACHE_CONTROL)
         .header('Location', chosen.location).send();
     }
-    // A language address (/ar/about) is in its language whoever asks; an unprefixed one in the visitor's.
     const addressLanguage = addressLanguageOf(request.url);
     const [requestPath, requestQuery] = request.url.split('?');
     if (addressLanguage && requestPath === `/${addressLanguage}`) {
@@ -209,28 +217,32 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
       const location = `/${addressLanguage}/${requestQuery === undefined ? '' : `?${requestQuery}`}`;
       return reply.code(301).header('Location', location).send();
     }
-    const language = addressLanguage ?? pickLanguage(request.headers.cookie, request.headers['accept-language']);
-    const origin = publicOrigin(publicUrl, request);
-    const url = renderAddressOf(request.url);
-    // The path holds the prefix: /ar/about and /about in Arabic are two entries (their links differ).
-    const key = `${origin}\u0000${language}\u0000${url}`;
+    const ask = pageAskOf(request, publicUrl, renderAddressOf);
     // A post whose time has come is published first: announced, it drops the pages it would change.
     await scheduledPosts.publishDue();
-    let page = cache.get(key);
+    let page = cache.get(ask.key);
     if (!page) {
       const generation = cache.generation;
-      page = await renderPage(url, language, origin, addressLanguage);
-      if (page.status === 200) cache.set(key, page, generation);
+      page = await renderPage(ask.url, ask.language, ask.origin, ask.addressLanguage, ask.encoding, generation);
+      // Only pages that exist are kept: an attacker asking for endless missing addresses fills nothing.
+      if (page.status === 200) cache.set(ask.key, page, generation);
     }
-    const encoding = chooseEncoding(request.headers['accept-encoding']);
-    reply.code(page.status).type('text/html; charset=utf-8')
-      .header('Content-Language', language)
-      // A language address does not depend on the cookie or Accept-Language: caches key it by its URL alone.
-      .header('Vary', addressLanguage ? 'Accept-Encoding' : 'Cookie, Accept-Language, Accept-Encoding');
-    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    if (page.status === 200) reply.header('ETag', page.etag);
-    else reply.header('Cache-Control', 'no-cache');
-    return reply.send(bodyFor(page.bodies, encoding));
+    return reply.code(page.status).headers(pageHeaders(ask, page)).send(cache.body(ask.key, page, ask.encoding));
+  }
+
+  /**
+   * The page route's first hook: a page kept in the cache is sent at once, before the request is
+   * parsed, validated and handled and without the hooks that add headers to an answer (it carries
+   * the same ones: page-answer.ts). A request with a token, a HEAD, a redirect (`?lang=`, `/ar`) or
+   * a page not kept goes on to servePage.
+   */
+  async function answerFromCache(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (request.method !== 'GET' || request.headers.authorization) return;
+    if (request.url.includes('?') && languageChoiceOf(request.url)) return;
+    const ask = pageAskOf(request, publicUrl, renderAddressOf);
+    await scheduledPosts.publishDue();
+    const page = cache.get(ask.key);
+    if (page) sendKeptPage(request, reply, ask, page, cache.body(ask.key, page, ask.encoding));
   }
 
   // The staff shell is sent from memory, not through the static files: those mark index.html
@@ -243,7 +255,7 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
   if (renderer) {
     for (const pattern of renderer.entry.routePatterns) {
       for (const address of [pattern, ...LANGUAGES.map((language) => languagePath(language, pattern))]) {
-        app.get(address, { config: { httpCache: 'public' }, schema: { hide: true } }, servePage);
+        app.get(address, { onRequest: answerFromCache, config: { httpCache: 'public' }, schema: { hide: true } }, servePage);
       }
     }
   }

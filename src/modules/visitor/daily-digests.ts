@@ -5,7 +5,7 @@
 // salt and the digests are deleted, so yesterday's digests cannot be linked to anyone, even by
 // someone who reads the database later. A restart within the day keeps them, so a kiosk
 // restarted each morning does not count its staff again.
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { utcDay } from '@shared/days';
 import type { DailyDigestsRepository } from './digests-repository';
 
@@ -13,6 +13,12 @@ import type { DailyDigestsRepository } from './digests-repository';
 export const MAX_TRACKED_PER_DAY = 200_000;
 /** 128 bits: collisions between two clients of one day are out of reach. */
 const DIGEST_BYTES = 16;
+/**
+ * Digests known to be stored today, held in memory so that a client seen again (each read of a
+ * post counts a view once a day) costs no write statement: at most this many (about 1 MB), then
+ * forgotten all at once. The database stays the one record; this only skips asking it again.
+ */
+export const DIGESTS_HELD_IN_MEMORY = 10_000;
 
 export type Clock = () => Date;
 
@@ -24,8 +30,12 @@ export interface Sighting {
 
 export class DailyDigests {
   private day = '';
-  private salt: Buffer = Buffer.alloc(0);
+  /** The day's salt as a key object: made once, an HMAC costs 3 instead of 14 microseconds. */
+  private salt: KeyObject = createSecretKey(Buffer.alloc(1));
   private tracked = 0;
+  /** Today's digests already stored (as latin1 strings), a bounded part of them: see DIGESTS_HELD_IN_MEMORY. */
+  private storedToday = new Set<string>();
+  private storedDay = '';
   /** The start of a day under way, shared by the requests that arrive meanwhile. */
   private starting: { day: string; done: Promise<void> } | null = null;
 
@@ -33,6 +43,7 @@ export class DailyDigests {
     private readonly repository: DailyDigestsRepository,
     private readonly now: Clock = () => new Date(),
     private readonly maxTracked = MAX_TRACKED_PER_DAY,
+    private readonly heldInMemory = DIGESTS_HELD_IN_MEMORY,
   ) {}
 
   /** Makes sure the current day is loaded: an earlier day's salt and digests are deleted first. */
@@ -42,7 +53,7 @@ export class DailyDigests {
     if (this.starting?.day !== today) {
       const done = this.repository.startDay(today, randomBytes(32)).then(async ({ salt, tracked, deletedOtherDays }) => {
         this.day = today;
-        this.salt = salt;
+        this.salt = createSecretKey(salt);
         this.tracked = tracked;
         if (deletedOtherDays) await this.repository.forgetDeletedPages();
       }).finally(() => {
@@ -63,8 +74,17 @@ export class DailyDigests {
     if (this.tracked >= this.maxTracked) return { day, firstToday: false };
     // Header values and ids cannot hold a newline, so the joined parts cannot run into each other.
     const digest = createHmac('sha256', this.salt).update([purpose, ...parts].join('\n')).digest().subarray(0, DIGEST_BYTES);
+    if (this.storedDay !== day) {
+      this.storedDay = day;
+      this.storedToday = new Set();
+    }
+    const held = digest.toString('latin1');
+    if (this.storedToday.has(held)) return { day, firstToday: false };
     const firstToday = await this.repository.remember(day, digest);
     if (firstToday) this.tracked += 1;
+    // Stored now or before (or the day's salt already gone, when the next rollOver empties this).
+    if (this.storedToday.size >= this.heldInMemory) this.storedToday.clear();
+    this.storedToday.add(held);
     return { day, firstToday };
   }
 

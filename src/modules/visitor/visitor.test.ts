@@ -13,13 +13,13 @@ import { msUntilNextUtcDay } from './plugin';
 import { databaseFilesContain, tablesContaining } from '../../test/personal-data-scan';
 
 /** A DailyDigests over a real migrated database on a fresh folder, with a clock the test moves. */
-async function digestStore(start: string, maxTracked?: number) {
+async function digestStore(start: string, maxTracked?: number, heldInMemory?: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'digests-test-'));
   const databaseFile = path.join(dataDir, 'site.db');
   const handle = openDatabase(databaseFile);
   await migrateToLatest(handle, path.join(dataDir, 'backups'));
   const clock = { now: new Date(start) };
-  const store = new DailyDigests(new DailyDigestsRepository(handle.db), () => clock.now, maxTracked);
+  const store = new DailyDigests(new DailyDigestsRepository(handle.db), () => clock.now, maxTracked, heldInMemory);
   const rows = (table: 'daily_salt' | 'daily_digests') => handle.sqlite.prepare<[], { day: string }>(`SELECT day FROM ${table}`).all().map((r) => r.day);
   return {
     store, clock, handle, rows, databaseFile,
@@ -67,6 +67,35 @@ describe('DailyDigests', () => {
       expect((await t.store.sight('visitor', 'b', '')).firstToday).toBe(true);
       expect((await t.store.sight('visitor', 'c', '')).firstToday).toBe(false);
       expect(t.rows('daily_digests')).toHaveLength(2);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('asks the database nothing more for a client seen again today, and counts them again tomorrow', async () => {
+    const t = await digestStore('2026-03-01T10:00:00Z');
+    try {
+      const remember = vi.spyOn(DailyDigestsRepository.prototype, 'remember');
+      expect((await t.store.sight('view', 'post1', '1.2.3.4', 'UA')).firstToday).toBe(true);
+      for (let read = 0; read < 5; read += 1) expect((await t.store.sight('view', 'post1', '1.2.3.4', 'UA')).firstToday).toBe(false);
+      expect(remember).toHaveBeenCalledTimes(1);
+      t.clock.now = new Date('2026-03-02T10:00:00Z');
+      expect((await t.store.sight('view', 'post1', '1.2.3.4', 'UA')).firstToday).toBe(true);
+      remember.mockRestore();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('still counts nobody twice once more clients came than it holds in memory (the database decides)', async () => {
+    const held = 3;
+    const t = await digestStore('2026-03-01T10:00:00Z', undefined, held);
+    try {
+      expect((await t.store.sight('visitor', 'first', 'UA')).firstToday).toBe(true);
+      for (let client = 0; client < held + 2; client += 1) expect((await t.store.sight('visitor', `client-${client}`, 'UA')).firstToday).toBe(true);
+      expect((await t.store.sight('visitor', 'first', 'UA')).firstToday).toBe(false);
+      expect((await t.store.sight('visitor', 'client-0', 'UA')).firstToday).toBe(false);
+      expect(t.store.trackedToday).toBe(held + 3);
     } finally {
       await t.close();
     }
