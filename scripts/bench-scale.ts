@@ -41,9 +41,15 @@ const cpu = (figure: CpuFigure) => `${figure.cpuMs.toFixed(1)} ms CPU (wall ${fi
 /** The built client (server render included), kept per version of client/ so most runs skip the build. */
 function builtClient(): string | null {
   if (process.env.BENCH_CLIENT === '0') return null;
-  const tree = execFileSync('git', ['rev-parse', 'HEAD:client'], { cwd: projectRoot }).toString().trim();
-  const dirty = execFileSync('git', ['status', '--porcelain', 'client'], { cwd: projectRoot }).toString().trim() !== '';
-  const outDir = path.join(SCALE_CACHE_DIR, `client-${dirty ? 'working-copy' : tree.slice(0, 12)}`);
+  let version = 'working-copy';
+  try {
+    const dirty = execFileSync('git', ['status', '--porcelain', 'client'], { cwd: projectRoot, stdio: 'pipe' }).toString().trim() !== '';
+    if (!dirty) version = execFileSync('git', ['rev-parse', 'HEAD:client'], { cwd: projectRoot, stdio: 'pipe' }).toString().trim().slice(0, 12);
+  } catch {
+    // Not a git checkout: build every time.
+  }
+  const dirty = version === 'working-copy';
+  const outDir = path.join(SCALE_CACHE_DIR, `client-${version}`);
   if (!dirty && existsSync(path.join(outDir, 'index.html'))) return outDir;
   console.log('Building the client (kept in .tmp/bench-scale for later runs)...');
   const build = spawnSync(process.execPath, [path.join(projectRoot, 'scripts', 'build-client.mjs'), '--outDir', outDir], { cwd: projectRoot, stdio: 'inherit' });
