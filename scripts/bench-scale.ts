@@ -36,6 +36,15 @@ function note(size: number, name: string, value: string | number): void {
   (results[size] ??= {})[name] = value;
   console.log(`  ${name}: ${value}`);
 }
+
+/** Measures one figure; a failure (a refused request, a server that died) is noted as the figure. */
+async function figure(size: number, name: string, measure: () => Promise<string>): Promise<void> {
+  try {
+    note(size, name, await measure());
+  } catch (error) {
+    note(size, name, `FAILED: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+}
 const cpu = (figure: CpuFigure) => `${figure.cpuMs.toFixed(1)} ms CPU (wall ${figure.wallMs.toFixed(1)} ms, ${figure.requests} requests)`;
 
 /** The built client (server render included), kept per version of client/ so most runs skip the build. */
@@ -117,8 +126,8 @@ async function measureRequests(size: number, server: ServerProcess, reference: {
   const pid = server.child.pid!;
   const base = server.url;
   const staff = { authorization: `Bearer ${token}` };
-  note(size, 'reference: 9 posts, 1 prepared statement', cpu(await cpuPerRequest(reference.pid, () => `http://127.0.0.1:${reference.port}/reference/Iraq/ar`)));
-  note(size, 'list page 1 (cached)', cpu(await cpuPerRequest(pid, () => `${base}/api/posts/Iraq/ar`)));
+  await figure(size, 'reference: 9 posts, 1 prepared statement', async () => cpu(await cpuPerRequest(reference.pid, () => `http://127.0.0.1:${reference.port}/reference/Iraq/ar`)));
+  await figure(size, 'list page 1 (cached)', async () => cpu(await cpuPerRequest(pid, () => `${base}/api/posts/Iraq/ar`)));
   // Deep pages: the last pages of every type and language, each asked once (never from the cache).
   const deep: string[] = [];
   for (const type of ['International', 'Iraq', 'Training', 'Guide', 'Form', 'Flyer%20And%20Brochure']) {
@@ -127,7 +136,7 @@ async function measureRequests(size: number, server: ServerProcess, reference: {
       for (let page = pages; page > Math.max(1, pages - 40); page--) deep.push(`${base}/api/posts/${type}/${language}?pageNumber=${page}`);
     }
   }
-  note(size, 'deep list page (uncached)', cpu(await cpuPerRequest(pid, (i) => deep[(i + deep.length) % deep.length], { maxRequests: deep.length - 1 })));
+  await figure(size, 'deep list page (uncached)', async () => cpu(await cpuPerRequest(pid, (i) => deep[(i + deep.length) % deep.length], { maxRequests: deep.length - 1 })));
   for (const language of ['en', 'ar'] as const) {
     // The same word in distinct spellings the search reads alike (prefixes, repeated): every request misses the cache.
     const word = COMMONEST[language];
@@ -135,27 +144,27 @@ async function measureRequests(size: number, server: ServerProcess, reference: {
     for (let cut = word.length; cut >= word.length - 2; cut--) for (let repeat = 1; repeat <= 12; repeat++) variants.push(Array(repeat).fill(word.slice(0, cut)).join(' '));
     const url = (keyword: string) => `${base}/api/posts/s?keyword=${encodeURIComponent(keyword)}`;
     const first = JSON.parse((await request(url(word))).body.toString()) as { pages: number; more?: boolean };
-    note(size, `search "${word}" page 1 (uncached)`, `${cpu(await cpuPerRequest(pid, (i) => url(variants[i + 1]), { maxRequests: variants.length - 1, minMs: 3000 }))}; pages ${first.pages}${first.more ? '+' : ''}`);
-    note(size, `search "${word}" page 1 (cached)`, cpu(await cpuPerRequest(pid, () => url(word))));
+    await figure(size, `search "${word}" page 1 (uncached)`, async () => `${cpu(await cpuPerRequest(pid, (i) => url(variants[i + 1]), { maxRequests: variants.length - 1, minMs: 3000 }))}; pages ${first.pages}${first.more ? '+' : ''}`);
+    await figure(size, `search "${word}" page 1 (cached)`, async () => cpu(await cpuPerRequest(pid, () => url(word))));
   }
-  note(size, 'feed /feed/en.xml', cpu(await cpuPerRequest(pid, () => `${base}/feed/en.xml`)));
-  note(size, 'feed /feed/ar.xml', cpu(await cpuPerRequest(pid, () => `${base}/feed/ar.xml`)));
+  await figure(size, 'feed /feed/en.xml', async () => cpu(await cpuPerRequest(pid, () => `${base}/feed/en.xml`)));
+  await figure(size, 'feed /feed/ar.xml', async () => cpu(await cpuPerRequest(pid, () => `${base}/feed/ar.xml`)));
   const sitemap = (await request(`${base}/sitemap.xml`)).body.toString();
   const entries = (sitemap.match(/<loc>/g) ?? []).length;
-  note(size, '/sitemap.xml', `${cpu(await cpuPerRequest(pid, () => `${base}/sitemap.xml`, { maxRequests: 30 }))}; ${sitemap.includes('<sitemapindex') ? `an index of ${entries}` : `${entries} addresses`}; ${(sitemap.length / 1024).toFixed(0)} kB`);
+  await figure(size, '/sitemap.xml', async () => `${cpu(await cpuPerRequest(pid, () => `${base}/sitemap.xml`, { maxRequests: 30 }))}; ${sitemap.includes('<sitemapindex') ? `an index of ${entries}` : `${entries} addresses`}; ${(sitemap.length / 1024).toFixed(0)} kB`);
   const child = /<loc>[^<]*(\/sitemap\/posts-\d+\.xml)<\/loc>/.exec(sitemap)?.[1];
   if (child) {
     const last = [...sitemap.matchAll(/<loc>[^<]*(\/sitemap\/posts-\d+\.xml)<\/loc>/g)].at(-1)![1];
-    note(size, `sitemap child ${child}`, cpu(await cpuPerRequest(pid, () => `${base}${child}`, { maxRequests: 30 })));
-    note(size, `sitemap child ${last}`, cpu(await cpuPerRequest(pid, () => `${base}${last}`, { maxRequests: 30 })));
+    await figure(size, `sitemap child ${child}`, async () => cpu(await cpuPerRequest(pid, () => `${base}${child}`, { maxRequests: 30 })));
+    await figure(size, `sitemap child ${last}`, async () => cpu(await cpuPerRequest(pid, () => `${base}${last}`, { maxRequests: 30 })));
   }
   // Published posts only (a draft answers 404): the ids of a list page.
   const shown = (JSON.parse((await request(`${base}/api/posts/Iraq/ar`)).body.toString()) as { posts: Array<{ _id: string }> }).posts.map((post) => post._id);
-  note(size, 'post read /api/posts/{id}', cpu(await cpuPerRequest(pid, (i) => `${base}/api/posts/${shown[Math.abs(i) % shown.length]}`)));
-  note(size, 'dashboard list page 1', cpu(await cpuPerRequest(pid, () => `${base}/api/posts/manage`, { headers: staff })));
-  note(size, 'dashboard search "trafficking"', cpu(await cpuPerRequest(pid, () => `${base}/api/posts/manage?q=trafficking`, { headers: staff })));
-  note(size, 'visits summary, a year', cpu(await cpuPerRequest(pid, () => `${base}/api/events/summary?from=2025-01-01&to=2025-12-31`, { headers: staff, maxRequests: 20 })));
-  note(size, 'top pages CSV, a year', cpu(await cpuPerRequest(pid, () => `${base}/api/events/top.csv?from=2025-01-01&to=2025-12-31`, { headers: staff, maxRequests: 20 })));
+  await figure(size, 'post read /api/posts/{id}', async () => cpu(await cpuPerRequest(pid, (i) => `${base}/api/posts/${shown[Math.abs(i) % shown.length]}`)));
+  await figure(size, 'dashboard list page 1', async () => cpu(await cpuPerRequest(pid, () => `${base}/api/posts/manage`, { headers: staff })));
+  await figure(size, 'dashboard search "trafficking"', async () => cpu(await cpuPerRequest(pid, () => `${base}/api/posts/manage?q=trafficking`, { headers: staff })));
+  await figure(size, 'visits summary, a year', async () => cpu(await cpuPerRequest(pid, () => `${base}/api/events/summary?from=2025-01-01&to=2025-12-31`, { headers: staff, maxRequests: 20 })));
+  await figure(size, 'top pages CSV, a year', async () => cpu(await cpuPerRequest(pid, () => `${base}/api/events/top.csv?from=2025-01-01&to=2025-12-31`, { headers: staff, maxRequests: 20 })));
   // A staff save: the post read then written back with a new title.
   let saves = 0;
   const before = cpuMs(pid);
@@ -169,7 +178,7 @@ async function measureRequests(size: number, server: ServerProcess, reference: {
   note(size, 'server peak RSS so far', `${peakRssMb(pid).toFixed(0)} MB`);
 }
 
-const mix = (figures: MixFigures) => `${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms, ${figures.timeouts} timeouts, ${figures.errors} errors${figures.saves ? `, ${figures.saves} saves` : ''}`;
+const mix = (figures: MixFigures) => `${figures.cpuMsPerRequest.toFixed(1)} ms CPU/request, ${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms, ${figures.timeouts} timeouts, ${figures.errors} errors${figures.saves ? `, ${figures.saves} saves` : ''}`;
 
 async function measureBackup(size: number, bundle: string, env: Record<string, string>, dataDir: string): Promise<void> {
   const server = spawnServer([HEAP_FLAG, bundle], { ...env, DAILY_BACKUPS_KEPT: '1' }, await freePort());
@@ -246,7 +255,7 @@ async function measureSize(size: number, serverBundle: string, clientDir: string
       await measureRequests(size, server, { pid: reference.child.pid!, port: reference.port }, token);
     }
     if (PHASES.has('mixed')) {
-      const options = { base: server.url, posts: size, withPages: clientDir !== null, seconds: MIX_SECONDS, connections: 10 };
+      const options = { base: server.url, posts: size, withPages: clientDir !== null, seconds: MIX_SECONDS, connections: 10, serverPid: server.child.pid! };
       await mixedLoad({ ...options, seconds: 3 }); // warm-up
       const quiet = await mixedLoad(options);
       note(size, 'mixed visitors', mix(quiet));

@@ -44,8 +44,22 @@ export interface Answer {
 
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
-/** One request over a kept-alive connection (so the figures are the server's work, not TCP set-up). */
-export function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: unknown; timeoutMs?: number } = {}): Promise<Answer> {
+type RequestOptions = { method?: string; headers?: Record<string, string>; body?: unknown; timeoutMs?: number };
+
+/**
+ * One request over a kept-alive connection (so the figures are the server's work, not TCP set-up).
+ * A connection the server closed as idle just as it was reused is tried again once.
+ */
+export async function request(url: string, options: RequestOptions = {}): Promise<Answer> {
+  try {
+    return await requestOnce(url, options);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') throw error;
+    return requestOnce(url, options);
+  }
+}
+
+function requestOnce(url: string, options: RequestOptions): Promise<Answer> {
   const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
   const started = performance.now();
   return new Promise((resolve, reject) => {

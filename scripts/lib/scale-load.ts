@@ -1,7 +1,7 @@
 // bench:scale's loads: the mixed visitors' traffic (with or without one staff save a second) and
 // the probe that watches visitors' answers while the server does heavy work (a backup, indexing).
 import autocannon from 'autocannon';
-import { request } from './process-figures';
+import { cpuMs, request } from './process-figures';
 import { publishedPostNumber, SEARCH_WORDS, scalePostId } from './scale-seed';
 
 const TYPES = ['International', 'Iraq', 'Training', 'Guide', 'Form', 'Flyer And Brochure'];
@@ -13,6 +13,8 @@ export interface MixOptions {
   withPages: boolean;
   seconds: number;
   connections: number;
+  /** The server's process: its CPU time per request is a figure too (it varies less with the machine's other work). */
+  serverPid: number;
 }
 
 /** A visitor's request: pages, lists, posts, searches and page-view events, in proportions like a day's traffic. */
@@ -45,6 +47,8 @@ export interface MixFigures {
   timeouts: number;
   errors: number;
   saves: number;
+  /** Server CPU milliseconds per visitor's request (the saves' share included). */
+  cpuMsPerRequest: number;
 }
 
 /** Edits one post a second as staff (title and text), until stopped; answers how many saves were made. */
@@ -72,6 +76,7 @@ function staffSaves(base: string, token: string, posts: number): { stop(): Promi
 export async function mixedLoad(options: MixOptions, staffToken?: string): Promise<MixFigures> {
   let address = 0;
   const saver = staffToken ? staffSaves(options.base, staffToken, options.posts) : null;
+  const cpuBefore = cpuMs(options.serverPid);
   const result = await autocannon({
     url: options.base,
     connections: options.connections,
@@ -89,7 +94,9 @@ export async function mixedLoad(options: MixOptions, staffToken?: string): Promi
     }],
   });
   const saves = saver ? await saver.stop() : 0;
+  const cpuMsPerRequest = (cpuMs(options.serverPid) - cpuBefore) / Math.max(1, result.requests.total);
   return {
+    cpuMsPerRequest,
     requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max,
     timeouts: result.timeouts, errors: result.errors - result.timeouts + result.non2xx, saves,
   };

@@ -7,8 +7,8 @@ import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs
 import path from 'node:path';
 import { openDatabase } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrator';
-import { PostsManageRepository } from '../../src/modules/posts/manage-repository';
 import { normalizeForSearch } from '../../src/modules/posts/normalize';
+import { PostSearchIndex } from '../../src/modules/posts/search-index';
 import { POST_TYPES } from '../../src/shared/domain';
 import { projectRoot } from './server-process';
 
@@ -115,7 +115,7 @@ async function seedInto(file: string, posts: number): Promise<void> {
     }
   })();
   // The dashboard's search index, as a server that has run since the posts were written has it.
-  new PostsManageRepository(sqlite).syncIndex();
+  new PostSearchIndex(sqlite).catchUp();
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   await handle.close();
 }

@@ -22,6 +22,7 @@ import { OfficeFiguresRepository } from './office-figures/repository';
 import { PostsManageRepository } from './posts/manage-repository';
 import { PostRecordStore } from './posts/record-store';
 import { PostsRepository } from './posts/repository';
+import { PostSearchIndex } from './posts/search-index';
 import { RatingRepository } from './rating/repository';
 import { SettingsRepository } from './settings/repository';
 import { UsersRepository } from './users/repository';
@@ -29,11 +30,14 @@ import { DailyDigestsRepository } from './visitor/digests-repository';
 import { VisitorRepository } from './visitor/repository';
 
 export function buildRepositories(db: Kysely<Database>, sqlite: SQLite.Database, changes: ContentChanges) {
+  const postsSearch = new PostSearchIndex(sqlite);
   return {
     audit: new AuditRepository(db),
     users: new UsersRepository(db),
-    posts: new PostsRepository(db, changes),
-    postsManage: new PostsManageRepository(sqlite),
+    posts: new PostsRepository(db, changes, postsSearch),
+    postsManage: new PostsManageRepository(sqlite, postsSearch),
+    /** The posts' search index, read by the dashboard's list and the public search (posts/search-index.ts). */
+    postsSearch,
     content: new ContentRepository(db, changes),
     cities: new CitiesRepository(db, changes),
     emergency: new EmergencyRepository(db, changes),

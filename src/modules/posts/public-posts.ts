@@ -97,7 +97,7 @@ export class PublicPosts {
     const generation = this.pages.generation;
     const page = await read();
     const posts = await Promise.all(page.posts.map((post) => this.widths.annotate(publicPost(post), picturesOfPost(post))));
-    const encoded = Buffer.from(JSON.stringify({ posts, pages: page.pages }));
+    const encoded = Buffer.from(JSON.stringify({ posts, pages: page.pages, ...(page.more ? { more: true } : {}) }));
     this.pages.set(key, encoded, generation);
     return encoded;
   }

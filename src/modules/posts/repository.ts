@@ -3,20 +3,25 @@
 // bundles copy (item-store.ts). Two kinds of read: staff reads see every post as stored; visible
 // reads start from visiblePosts() and serve PublicPosts (public-posts.ts), their only caller.
 // Every write announces itself on the content-changes signal once it is done.
-import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import { BOTH_LANGUAGES, type ChangeCause, type ContentChanges } from '../../content-changes';
 import type { Database } from '../../db/schema';
 import type { CurrentUser } from '../../plugins/auth';
 import { compiledOnce } from '../../db/statements';
 import { newId, nowIso } from '@shared/ids';
+import { SEARCH_PAGES_COUNTED } from '@shared/domain';
 import { storedAlt } from '@shared/schemas';
 import { AuditRepository } from '../audit/repository';
 import { normalizeForSearch } from './normalize';
 import { albumColumns, albumOf } from './pictures';
 import { PAGE_SIZE, type Language, type NewPost, type Post, type PostState, type PostType } from './schema';
+import { indexExpression, type PostSearchIndex } from './search-index';
 
-/** A page of visible posts as the repository reads them (authors included) and how many pages there are. */
-export interface VisiblePage { posts: Post[]; pages: number }
+/**
+ * A page of visible posts as the repository reads them (authors included) and how many pages there
+ * are; `more` when more posts match than those pages hold (search counts SEARCH_PAGES_COUNTED pages).
+ */
+export interface VisiblePage { posts: Post[]; pages: number; more?: boolean }
 
 type PostRow = Selectable<Database['posts']> & { author_name: string | null };
 
@@ -35,9 +40,11 @@ function selectPosts(db: Kysely<Database>) {
     .select(authorName);
 }
 
-/** What visitors may see of the posts table: published posts (the schedule publishes a scheduled one at its time). */
+/** What visitors may see of a row p of the posts table: published posts (the schedule publishes a scheduled one at its time). */
+const VISIBLE = sql<SqlBool>`p.state = 'published'`;
+
 function visibleRows(db: Kysely<Database>) {
-  return db.selectFrom('posts as p').where('p.state', '=', 'published');
+  return db.selectFrom('posts as p').where(VISIBLE);
 }
 
 /** Visible posts, whole, each naming its counterpart only when visitors may see that one too. */
@@ -86,6 +93,19 @@ function pagesFor(total: number): number {
   return Math.ceil(total / PAGE_SIZE);
 }
 
+/**
+ * A search counts its matches over SEARCH_PAGES_COUNTED pages, or up to the page asked for, and
+ * one more match: enough to know that the page after the last one counted holds posts.
+ */
+function searchCountLimit(page: number): number {
+  return Math.max(SEARCH_PAGES_COUNTED, page) * PAGE_SIZE + 1;
+}
+
+/** The pages of a search whose count stopped at `limit`. */
+function boundedPages(counted: number, limit: number): Pick<VisiblePage, 'pages' | 'more'> {
+  return counted < limit ? { pages: pagesFor(counted) } : { pages: (limit - 1) / PAGE_SIZE, more: true };
+}
+
 interface PostColumns {
   title: string; description: string; image: string; image_alt: string | null; pictures: string; pictures_alt: string; video: string;
   language: Language; type: PostType; pdf: string; state: PostState; publish_at: string | null;
@@ -124,7 +144,7 @@ export class PostsRepository {
   /** The read every public post page and GET /api/posts/:id make: compiled once. */
   private readonly visibleRowById;
 
-  constructor(private readonly db: Kysely<Database>, private readonly changes: ContentChanges) {
+  constructor(private readonly db: Kysely<Database>, private readonly changes: ContentChanges, private readonly searchIndex: PostSearchIndex) {
     this.visibleRowById = compiledOnce(db, (id) => visiblePosts(db).where('p.id', '=', id));
   }
 
@@ -170,20 +190,35 @@ export class PostsRepository {
     return { posts: rows.map(toVisiblePost), pages: pagesFor(n) };
   }
 
-  /** A page of the posts matching an FTS5 expression (search-query.ts), newest first. */
+  /**
+   * A page of the visible posts matching an FTS5 expression (search-query.ts), newest first. Read
+   * from the search index in its rowid order (the posts' sort_key, creation order), which stops
+   * after the page; the matches are counted up to the bound only. While the index is still being
+   * built (after a migration) the full-text table of every post answers, at the cost of a sort.
+   */
   async visibleSearchPage(match: string, page: number): Promise<VisiblePage> {
-    const rows = await visiblePosts(this.db)
-      .innerJoin('posts_search', 'posts_search.post_id', 'p.id')
-      .where(sql<boolean>`posts_search MATCH ${match}`)
-      .orderBy('p.created_at', 'desc').orderBy(sql`p.rowid`, 'desc')
-      .limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE)
-      .execute();
-    const { n } = await visibleRows(this.db)
-      .innerJoin('posts_search', 'posts_search.post_id', 'p.id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(sql<boolean>`posts_search MATCH ${match}`)
-      .executeTakeFirstOrThrow();
-    return { posts: rows.map(toVisiblePost), pages: pagesFor(n) };
+    this.searchIndex.catchUp();
+    const offset = (page - 1) * PAGE_SIZE;
+    const countLimit = searchCountLimit(page);
+    if (this.searchIndex.isBuilding) return this.visibleSearchPageWhileIndexing(match, offset, countLimit);
+    // CROSS JOIN keeps the index as the outer loop: it is read newest first and stops at the LIMIT.
+    const hits = this.db.selectFrom(sql<{ rowid: number }>`posts_manage_search`.as('s')).crossJoin('posts as p')
+      .where(sql<SqlBool>`posts_manage_search MATCH ${indexExpression(match)}`).where(sql<SqlBool>`p.sort_key = s.rowid`).where(VISIBLE);
+    const ids = (await hits.select('p.id').orderBy(sql`s.rowid`, 'desc').limit(PAGE_SIZE).offset(offset).execute()).map((row) => row.id);
+    const { n } = await this.db.selectFrom(hits.select(sql<number>`1`.as('one')).limit(countLimit).as('counted'))
+      .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = ids.length === 0 ? [] : await visiblePosts(this.db).where('p.id', 'in', ids).execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const posts = ids.flatMap((id) => { const row = byId.get(id); return row ? [toVisiblePost(row)] : []; });
+    return { posts, ...boundedPages(Number(n), countLimit) };
+  }
+
+  private async visibleSearchPageWhileIndexing(match: string, offset: number, countLimit: number): Promise<VisiblePage> {
+    const matching = () => visiblePosts(this.db).innerJoin('posts_search', 'posts_search.post_id', 'p.id').where(sql<SqlBool>`posts_search MATCH ${match}`);
+    const rows = await matching().orderBy('p.created_at', 'desc').orderBy(sql`p.rowid`, 'desc').limit(PAGE_SIZE).offset(offset).execute();
+    const { n } = await this.db.selectFrom(matching().clearSelect().select(sql<number>`1`.as('one')).limit(countLimit).as('counted'))
+      .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return { posts: rows.map(toVisiblePost), ...boundedPages(Number(n), countLimit) };
   }
 
   async visibleById(id: string): Promise<Post | undefined> {
