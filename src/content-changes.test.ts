@@ -25,15 +25,23 @@ afterEach(() => {
 afterAll(async () => ctx.cleanup());
 
 describe('public content changed', () => {
-  it('is announced by each staff save with the post, its languages before and after, and the cause', async () => {
+  it('is announced by each staff save with the post, its languages and types before and after, and the cause', async () => {
     const id = (await send('POST', '/api/posts', post)).json<{ _id: string }>()._id;
-    expect(heard).toEqual([{ kind: 'posts', cause: 'write', ids: [id], languages: ['en'] }]);
+    expect(heard).toEqual([{ kind: 'posts', cause: 'write', ids: [id], languages: ['en'], types: ['Guide'] }]);
     heard = [];
-    expect((await send('PUT', `/api/posts/${id}`, { ...post, language: 'ar' })).statusCode).toBe(200);
-    expect(heard).toEqual([{ kind: 'posts', cause: 'write', ids: [id], languages: ['en', 'ar'] }]);
+    expect((await send('PUT', `/api/posts/${id}`, { ...post, language: 'ar', type: 'Form' })).statusCode).toBe(200);
+    expect(heard).toEqual([{ kind: 'posts', cause: 'write', ids: [id], languages: ['en', 'ar'], types: ['Guide', 'Form'] }]);
     heard = [];
     expect((await send('DELETE', `/api/posts/${id}`)).statusCode).toBe(200);
-    expect(heard).toEqual([{ kind: 'posts', cause: 'write', ids: [id], languages: ['ar'] }]);
+    expect(heard).toEqual([{ kind: 'posts', cause: 'write', ids: [id], languages: ['ar'], types: ['Form'] }]);
+  });
+
+  it('names the counterpart of a saved post, whose page and lists name it only while it is public', async () => {
+    const english = (await send('POST', '/api/posts', post)).json<{ _id: string }>()._id;
+    const arabic = (await send('POST', '/api/posts', { ...post, title: 'ساعات عمل الملجأ', language: 'ar', type: 'Iraq', translationOf: english })).json<{ _id: string }>()._id;
+    heard = [];
+    expect((await send('PUT', `/api/posts/${english}`, { ...post, state: 'draft' })).statusCode).toBe(200);
+    expect(heard).toEqual([{ kind: 'posts', cause: 'write', ids: [english, arabic], languages: ['en', 'ar'], types: ['Guide', 'Iraq'] }]);
   });
 
   it('names the kind of every other content, and the settings every page shows', async () => {
@@ -67,7 +75,7 @@ describe('public content changed', () => {
       await vi.advanceTimersByTimeAsync(SCHEDULE_CHECK_MS);
       expect(heard).toEqual([]);
       await vi.advanceTimersByTimeAsync(60_000);
-      expect(heard).toEqual([{ kind: 'posts', cause: 'schedule', ids: [id], languages: ['en'] }]);
+      expect(heard).toEqual([{ kind: 'posts', cause: 'schedule', ids: [id], languages: ['en'], types: ['Guide'] }]);
       expect((await ctx.app.repositories.posts.findById(id))?.state).toBe('published');
     } finally {
       schedule.stop();

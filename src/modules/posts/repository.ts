@@ -137,8 +137,21 @@ async function insertSearchRow(trx: Transaction<Database>, id: string, columns: 
     VALUES (${id}, ${normalizeForSearch(columns.title)}, ${normalizeForSearch(columns.description)})`.execute(trx);
 }
 
-const languageOf = async (trx: Transaction<Database>, id: string) =>
-  (await trx.selectFrom('posts').select('language').where('id', '=', id).executeTakeFirst())?.language;
+/** Where a post is listed (its language and type): the caches of those lists are what its change touches. */
+interface Listed { language: Language; type: PostType }
+
+/**
+ * The lists a post and its counterpart show in, before a change (undefined for an unknown post):
+ * the counterpart's entry names the post only while the post is visible, so a change of the post
+ * touches the counterpart's page and lists too.
+ */
+async function listedOf(trx: Transaction<Database>, id: string): Promise<{ ids: string[]; listed: Listed[] } | undefined> {
+  const post = await trx.selectFrom('posts').select(['language', 'type', 'translation_of']).where('id', '=', id).executeTakeFirst();
+  if (!post) return undefined;
+  const counterpart = post.translation_of === null ? undefined
+    : await trx.selectFrom('posts').select(['id', 'language', 'type']).where('id', '=', post.translation_of).executeTakeFirst();
+  return counterpart ? { ids: [id, counterpart.id], listed: [post, counterpart] } : { ids: [id], listed: [post] };
+}
 
 export class PostsRepository {
   /** The read every public post page and GET /api/posts/:id make: compiled once. */
@@ -148,9 +161,15 @@ export class PostsRepository {
     this.visibleRowById = compiledOnce(db, (id) => visiblePosts(db).where('p.id', '=', id));
   }
 
-  private announce(ids: string[], languages: ReadonlyArray<Language | undefined>, cause: ChangeCause = 'write'): void {
-    const known = [...new Set(languages.filter((language): language is Language => language !== undefined))];
-    this.changes.announce({ kind: 'posts', cause, ids, languages: known.length > 0 ? known : BOTH_LANGUAGES });
+  /** Announces a change of these posts, listed in these languages and types (unknown: every list). */
+  private announce(ids: string[], listed: Listed[] | 'every list', cause: ChangeCause = 'write'): void {
+    if (listed === 'every list') {
+      this.changes.announce({ kind: 'posts', cause, ids, languages: BOTH_LANGUAGES });
+      return;
+    }
+    const languages = [...new Set(listed.map((entry) => entry.language))];
+    const types = [...new Set(listed.map((entry) => entry.type))];
+    this.changes.announce({ kind: 'posts', cause, ids: [...new Set(ids)], languages, types });
   }
 
   // ---- staff reads: every post as stored ----
@@ -269,7 +288,7 @@ export class PostsRepository {
       await trx.insertInto('posts').values({ id, ...columns, views: 0, author_id: authorId, created_at: createdAt, updated_at: createdAt }).execute();
       await insertSearchRow(trx, id, columns);
     });
-    this.announce([id], [columns.language]);
+    this.announce([id], [columns]);
     return (await this.findById(id))!;
   }
 
@@ -280,27 +299,27 @@ export class PostsRepository {
   async update(id: string, input: NewPost): Promise<Post | undefined> {
     const { state, publish_at, ...columns } = columnsOf(input);
     const before = await this.db.transaction().execute(async (trx) => {
-      const language = await languageOf(trx, id);
-      if (language === undefined) return undefined;
+      const listed = await listedOf(trx, id);
+      if (listed === undefined) return undefined;
       await trx.updateTable('posts').set({ ...columns, ...(input.state ? { state, publish_at } : {}), updated_at: nowIso() }).where('id', '=', id).execute();
       await trx.deleteFrom('posts_search').where('post_id', '=', id).execute();
       await insertSearchRow(trx, id, columns);
-      return { language };
+      return listed;
     });
     if (!before) return undefined;
-    this.announce([id], [before.language, columns.language]);
+    this.announce(before.ids, [...before.listed, columns]);
     return this.findById(id);
   }
 
   async delete(id: string): Promise<boolean> {
-    const language = await this.db.transaction().execute(async (trx) => {
-      const found = await languageOf(trx, id);
+    const before = await this.db.transaction().execute(async (trx) => {
+      const found = await listedOf(trx, id);
       await trx.deleteFrom('posts_search').where('post_id', '=', id).execute();
       await trx.deleteFrom('posts').where('id', '=', id).execute();
       return found;
     });
-    if (language === undefined) return false;
-    this.announce([id], [language]);
+    if (before === undefined) return false;
+    this.announce(before.ids, before.listed);
     return true;
   }
 
@@ -330,8 +349,8 @@ export class PostsRepository {
       }
       return others;
     });
-    // A link joins the two languages: both show it (hreflang).
-    if (changed.length > 0) this.announce([id, ...changed.map((other) => other.id)], BOTH_LANGUAGES);
+    // A link joins the two languages: both show it (hreflang), in lists of any type.
+    if (changed.length > 0) this.announce([id, ...changed.map((other) => other.id)], 'every list');
     return changed;
   }
 
@@ -359,7 +378,7 @@ export class PostsRepository {
       const published = await trx.updateTable('posts')
         .set((eb) => ({ state: 'published', created_at: eb.ref('publish_at').$castTo<string>(), publish_at: null, updated_at: at }))
         .where('state', '=', 'scheduled').where('publish_at', '<=', at)
-        .returning(['id', 'created_at', 'language', 'title'])
+        .returning(['id', 'created_at', 'language', 'type', 'title'])
         .execute();
       const audit = new AuditRepository(trx);
       for (const row of published) {
@@ -367,7 +386,8 @@ export class PostsRepository {
       }
       return published;
     });
-    if (rows.length > 0) this.announce(rows.map((row) => row.id), rows.map((row) => row.language), 'schedule');
+    // A scheduled post has no counterpart visitors see until now: only its own lists change.
+    if (rows.length > 0) this.announce(rows.map((row) => row.id), rows, 'schedule');
     return rows.map((row) => row.id);
   }
 }
