@@ -115,7 +115,10 @@ export class PostsManageRepository {
       const window = pageWindow(total, offset, MANAGE_PAGE_SIZE);
       rows = window ? this.statement(SQL.filterPage(index, where, window.order)).all(...params, window.limit, window.skip) as SummaryRow[] : [];
     }
-    return { posts: rows.map(toSummary), total, pages: Math.ceil(total / MANAGE_PAGE_SIZE) };
+    // While the search index is being built (after a migration) a search may miss posts, and the
+    // order is not final: say so.
+    const indexing = this.index.isBuilding ? { indexing: true } : {};
+    return { posts: rows.map(toSummary), total, pages: Math.ceil(total / MANAGE_PAGE_SIZE), ...indexing };
   }
 
   private facetsOf(filters: ManageFilters): string[] {

@@ -115,7 +115,13 @@ export const PostSummarySchema = Type.Object({
   altMissing: Type.Boolean(),
 });
 
-export const ManagePageSchema = Type.Object({ posts: Type.Array(PostSummarySchema), total: Type.Integer(), pages: Type.Integer() });
+export const ManagePageSchema = Type.Object({
+  posts: Type.Array(PostSummarySchema),
+  total: Type.Integer(),
+  pages: Type.Integer(),
+  /** The search index is still being built (after an upgrade): a search may miss posts. */
+  indexing: Type.Optional(Type.Boolean({ description: 'true while the search index is still being built (after an upgrade): a search may miss posts' })),
+});
 
 /** The POST/PUT body: what the lead's demo seed passes to PostsRepository.create too. */
 export type NewPost = Static<typeof PostBodySchema>;

@@ -5,7 +5,8 @@
 // both read it (docs/decisions.md, "Search bounded by the page asked for").
 // Triggers queue every post whose indexed columns change, from any writer; the queue is written
 // into the index before each read (catchUp), or, when it is long (after a migration), by a build
-// in the background, batch by batch, while the server answers (build()).
+// in the background, slice by slice, while the server answers (start, build): reads then say the
+// index is still being built (isBuilding).
 import type SQLite from 'better-sqlite3';
 import { preparedOnce } from '../../db/statements';
 import { normalizeForSearch } from './normalize';
@@ -13,8 +14,15 @@ import { normalizeForSearch } from './normalize';
 /** sort_key = creation time in ms * SEQUENCE + n: unique, in creation order, and exact as a JS number until the year 2248. */
 const SEQUENCE = 1024;
 
-/** Posts indexed per transaction: a batch takes a few tens of milliseconds on a small machine. */
+/** Posts indexed per transaction when a read catches up. */
 export const INDEX_BATCH = 200;
+/**
+ * Queued posts past which the start indexes in the background instead of before answering (a
+ * save queues one post; a migration or a restored database may queue every post).
+ */
+export const BACKGROUND_BUILD_AFTER = 500;
+/** A background slice holds the server at most this long (one transaction), then lets requests in. */
+const SLICE_MS = 50;
 
 /** The filters as index tokens: letters and digits only, so the tokenizer keeps each one whole. */
 export const facetToken = {
@@ -61,12 +69,18 @@ export class PostSearchIndex {
 
   constructor(private readonly sqlite: SQLite.Database) {
     this.statement = preparedOnce(sqlite);
-    // One transaction per batch: the queue and the index change together, and indexing 100,000
-    // posts after a migration never grows the write-ahead log to the size of the database.
-    this.indexBatchNow = sqlite.transaction((limit: number) => {
+    // One transaction per batch or slice: the queue and the index change together, and indexing
+    // 100,000 posts after a migration never grows the write-ahead log to the size of the database.
+    this.indexBatchNow = sqlite.transaction((limit: number, budgetMs: number) => {
+      const started = performance.now();
       const batch = this.statement(SQL.queued).all(limit) as QueuedRow[];
-      for (const row of batch) this.reindex(row);
-      return batch.length;
+      let done = 0;
+      for (const row of batch) {
+        this.reindex(row);
+        done += 1;
+        if (performance.now() - started >= budgetMs) break;
+      }
+      return done;
     });
   }
 
@@ -81,7 +95,7 @@ export class PostSearchIndex {
    */
   catchUp(): void {
     if (this.building) return;
-    while (this.statement(SQL.anyQueued).get()) this.indexBatchNow(INDEX_BATCH);
+    while (this.statement(SQL.anyQueued).get()) this.indexBatchNow(INDEX_BATCH, Infinity);
   }
 
   /** Whether more than `count` posts wait to be indexed. */
@@ -90,15 +104,24 @@ export class PostSearchIndex {
   }
 
   /**
-   * Empties the queue in the background: a batch, then a pause that lets requests in, until none
-   * is left. Answers when done (or when the database closes under it). One build at a time.
+   * Brings the index up to date at start: at once when little is queued, else in the background
+   * (build), so that the server answers from its first second.
    */
-  build(pauseMs = 0, onError: (error: unknown) => void = () => undefined): Promise<void> {
+  start(onError: (error: unknown) => void): void {
+    if (this.queuedMoreThan(BACKGROUND_BUILD_AFTER)) void this.build(onError);
+    else this.catchUp();
+  }
+
+  /**
+   * Empties the queue in the background, in slices of at most SLICE_MS, each followed by a turn of
+   * the event loop that lets requests in. Answers when done (or when the database closes under it).
+   */
+  build(onError: (error: unknown) => void = () => undefined): Promise<void> {
     this.building ??= (async () => {
       try {
-        while (this.sqlite.open && this.indexBatchNow(INDEX_BATCH) > 0) {
-          await new Promise((resolve) => setTimeout(resolve, pauseMs));
-        }
+        do {
+          await new Promise((resolve) => setImmediate(resolve));
+        } while (this.sqlite.open && this.indexBatchNow(INDEX_BATCH, SLICE_MS) > 0);
       } catch (error) {
         if (this.sqlite.open) onError(error);
       } finally {
