@@ -7,7 +7,6 @@ import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs
 import path from 'node:path';
 import { openDatabase } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrator';
-import { normalizeForSearch } from '../../src/modules/posts/normalize';
 import { PostSearchIndex } from '../../src/modules/posts/search-index';
 import { POST_TYPES } from '../../src/shared/domain';
 import { projectRoot } from './server-process';
@@ -81,7 +80,6 @@ async function seedInto(file: string, posts: number): Promise<void> {
   const { sqlite } = handle;
   const insertPost = sqlite.prepare(`INSERT INTO posts (id, title, description, language, type, state, author_id, created_at, updated_at, publish_at, sort_key)
     VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`);
-  const insertSearch = sqlite.prepare('INSERT INTO posts_search (post_id, title, description) VALUES (?, ?, ?)');
   const insertCount = sqlite.prepare('INSERT INTO event_counts (day, name, path, count) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET count = count + excluded.count');
   const insertVisitors = sqlite.prepare('INSERT INTO visitor_days (day, count) VALUES (?, ?)');
   const start = Date.UTC(2016, 0, 1);
@@ -99,7 +97,6 @@ async function seedInto(file: string, posts: number): Promise<void> {
       const id = scalePostId(i);
       insertPost.run(id, title, description, arabic ? 'ar' : 'en', pick(POST_TYPES), state, createdAt, createdAt,
         state === 'scheduled' ? new Date(Date.UTC(2099, 0, 1) + i * 1000).toISOString() : null, createdMs * 1024 + (i % 1024));
-      insertSearch.run(id, normalizeForSearch(title), normalizeForSearch(description));
     }
     // A year of visits ending yesterday: page views of the fixed pages and of a long tail of posts.
     const today = Date.UTC(2026, 0, 1);
@@ -114,7 +111,7 @@ async function seedInto(file: string, posts: number): Promise<void> {
       }
     }
   })();
-  // The dashboard's search index, as a server that has run since the posts were written has it.
+  // The posts' search index, as a server that has run since the posts were written has it.
   new PostSearchIndex(sqlite).catchUp();
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   await handle.close();

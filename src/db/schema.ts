@@ -124,13 +124,6 @@ export interface PostsManageQueueTable {
 }
 
 /** FTS5 index over normalised title and description (see modules/posts/normalize.ts). */
-export interface PostsSearchTable {
-  rowid: number;
-  post_id: string;
-  title: string;
-  description: string;
-}
-
 export interface EmergencyTable {
   id: string;
   type: EmergencyType;
@@ -259,7 +252,6 @@ export interface Database {
   ratings: RatingsTable;
   contacts: ContactsTable;
   posts: PostsTable;
-  posts_search: PostsSearchTable;
   posts_manage_queue: PostsManageQueueTable;
   emergency: EmergencyTable;
   visitor_days: VisitorDaysTable;

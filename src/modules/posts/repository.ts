@@ -12,7 +12,6 @@ import { newId, nowIso } from '@shared/ids';
 import { SEARCH_PAGES_COUNTED } from '@shared/domain';
 import { storedAlt } from '@shared/schemas';
 import { AuditRepository } from '../audit/repository';
-import { normalizeForSearch } from './normalize';
 import { albumColumns, albumOf } from './pictures';
 import { PAGE_SIZE, type Language, type NewPost, type Post, type PostState, type PostType } from './schema';
 import { indexExpression, type PostSearchIndex } from './search-index';
@@ -42,6 +41,12 @@ function selectPosts(db: Kysely<Database>) {
 
 /** What visitors may see of a row p of the posts table: published posts (the schedule publishes a scheduled one at its time). */
 const VISIBLE = sql<SqlBool>`p.state = 'published'`;
+
+/**
+ * The published posts newest first, in the order of their index (migration 009). Named: without
+ * statistics the planner would take another index for the state and sort every post.
+ */
+const PUBLISHED_NEWEST_FIRST = sql`posts AS p INDEXED BY posts_published`;
 
 function visibleRows(db: Kysely<Database>) {
   return db.selectFrom('posts as p').where(VISIBLE);
@@ -131,12 +136,6 @@ function columnsOf(input: NewPost): PostColumns {
   };
 }
 
-/** The FTS row holds the texts already normalised, as queries are (see normalize.ts). */
-async function insertSearchRow(trx: Transaction<Database>, id: string, columns: Pick<PostColumns, 'title' | 'description'>): Promise<void> {
-  await sql`INSERT INTO posts_search (post_id, title, description)
-    VALUES (${id}, ${normalizeForSearch(columns.title)}, ${normalizeForSearch(columns.description)})`.execute(trx);
-}
-
 /** Where a post is listed (its language and type): the caches of those lists are what its change touches. */
 interface Listed { language: Language; type: PostType }
 
@@ -195,49 +194,46 @@ export class PostsRepository {
 
   // ---- visible reads: what visitors may see, for PublicPosts ----
 
-  /** A list page, newest first, with the number of pages. */
+  /**
+   * A list page, newest first, with the number of pages. The page's posts are found in the index
+   * posts_list (type, language, state, created_at) alone, however deep the page: the posts it
+   * skips are index entries, never table rows; then the page's 9 are read whole.
+   */
   async visiblePage(type: PostType, language: Language, page: number): Promise<VisiblePage> {
-    // posts_list (type, language, state, created_at) serves both, newest first, without a sort.
-    const rows = await visiblePosts(this.db)
-      .where('p.type', '=', type).where('p.language', '=', language)
-      .orderBy('p.created_at', 'desc')
+    const listed = () => visibleRows(this.db).where('p.type', '=', type).where('p.language', '=', language);
+    const rowids = (await listed().select(sql<number>`p.rowid`.as('r'))
+      .orderBy('p.created_at', 'desc').orderBy(sql`p.rowid`, 'desc')
       .limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE)
-      .execute();
-    const { n } = await visibleRows(this.db).select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('p.type', '=', type).where('p.language', '=', language)
-      .executeTakeFirstOrThrow();
-    return { posts: rows.map(toVisiblePost), pages: pagesFor(n) };
+      .execute()).map((row) => row.r);
+    const { n } = await listed().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return { posts: await this.wholeVisible(rowids), pages: pagesFor(n) };
+  }
+
+  /** Visible posts whole, by rowid, in the order given. */
+  private async wholeVisible(rowids: number[]): Promise<Post[]> {
+    if (rowids.length === 0) return [];
+    const rows = await visiblePosts(this.db).select(sql<number>`p.rowid`.as('r')).where(sql<SqlBool>`p.rowid IN (${sql.join(rowids)})`).execute();
+    const byRowid = new Map(rows.map((row) => [row.r, row]));
+    return rowids.flatMap((rowid) => { const row = byRowid.get(rowid); return row ? [toVisiblePost(row)] : []; });
   }
 
   /**
    * A page of the visible posts matching an FTS5 expression (search-query.ts), newest first. Read
    * from the search index in its rowid order (the posts' sort_key, creation order), which stops
    * after the page; the matches are counted up to the bound only. While the index is still being
-   * built (after a migration) the full-text table of every post answers, at the cost of a sort.
+   * built after an upgrade (newest posts first) older posts may be missing.
    */
   async visibleSearchPage(match: string, page: number): Promise<VisiblePage> {
     this.searchIndex.catchUp();
     const offset = (page - 1) * PAGE_SIZE;
     const countLimit = searchCountLimit(page);
-    if (this.searchIndex.isBuilding) return this.visibleSearchPageWhileIndexing(match, offset, countLimit);
     // CROSS JOIN keeps the index as the outer loop: it is read newest first and stops at the LIMIT.
     const hits = this.db.selectFrom(sql<{ rowid: number }>`posts_manage_search`.as('s')).crossJoin('posts as p')
       .where(sql<SqlBool>`posts_manage_search MATCH ${indexExpression(match)}`).where(sql<SqlBool>`p.sort_key = s.rowid`).where(VISIBLE);
-    const ids = (await hits.select('p.id').orderBy(sql`s.rowid`, 'desc').limit(PAGE_SIZE).offset(offset).execute()).map((row) => row.id);
+    const rowids = (await hits.select(sql<number>`p.rowid`.as('r')).orderBy(sql`s.rowid`, 'desc').limit(PAGE_SIZE).offset(offset).execute()).map((row) => row.r);
     const { n } = await this.db.selectFrom(hits.select(sql<number>`1`.as('one')).limit(countLimit).as('counted'))
       .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = ids.length === 0 ? [] : await visiblePosts(this.db).where('p.id', 'in', ids).execute();
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const posts = ids.flatMap((id) => { const row = byId.get(id); return row ? [toVisiblePost(row)] : []; });
-    return { posts, ...boundedPages(Number(n), countLimit) };
-  }
-
-  private async visibleSearchPageWhileIndexing(match: string, offset: number, countLimit: number): Promise<VisiblePage> {
-    const matching = () => visiblePosts(this.db).innerJoin('posts_search', 'posts_search.post_id', 'p.id').where(sql<SqlBool>`posts_search MATCH ${match}`);
-    const rows = await matching().orderBy('p.created_at', 'desc').orderBy(sql`p.rowid`, 'desc').limit(PAGE_SIZE).offset(offset).execute();
-    const { n } = await this.db.selectFrom(matching().clearSelect().select(sql<number>`1`.as('one')).limit(countLimit).as('counted'))
-      .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return { posts: rows.map(toVisiblePost), ...boundedPages(Number(n), countLimit) };
+    return { posts: await this.wholeVisible(rowids), ...boundedPages(Number(n), countLimit) };
   }
 
   async visibleById(id: string): Promise<Post | undefined> {
@@ -256,21 +252,30 @@ export class PostsRepository {
   }
 
   /**
-   * One bounded slice of the visible posts' ids and last changes, for one sitemap, the newest first
-   * (`offset` posts skipped, at most `limit`).
+   * One slice of the visible posts' ids and last changes, for one sitemap, the newest first
+   * (`offset` posts skipped, at most `limit`): one range of the index posts_published, which holds
+   * both. Its first entry is found by stepping over the index; the range is then read in order.
    */
   async visibleIndex(offset: number, limit: number): Promise<Array<{ id: string; updatedAt: string; language: Language; translationOf: string | null }>> {
-    const rows = await visibleRows(this.db).select(['p.id', 'p.updated_at', 'p.language'])
-      .select(visibleTranslationOf)
-      .orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').offset(offset).limit(limit).execute();
-    return rows.map((row) => ({ id: row.id, updatedAt: row.updated_at, language: row.language, translationOf: row.visible_translation_of }));
+    let from = sql``;
+    if (offset > 0) {
+      const first = (await sql<{ created_at: string; id: string }>`SELECT p.created_at, p.id FROM ${PUBLISHED_NEWEST_FIRST}
+        WHERE ${VISIBLE} ORDER BY p.created_at DESC, p.id DESC LIMIT 1 OFFSET ${offset}`.execute(this.db)).rows[0];
+      if (!first) return [];
+      from = sql`AND (p.created_at, p.id) <= (${first.created_at}, ${first.id})`;
+    }
+    // The counterpart (for the sitemap's alternates) is the one column the index does not hold.
+    const rows = await sql<{ id: string; updated_at: string; language: Language; translation_of: string | null }>`SELECT p.id, p.updated_at, p.language,
+      (SELECT t.id FROM posts AS t WHERE t.id = p.translation_of AND t.state = 'published') AS translation_of
+      FROM ${PUBLISHED_NEWEST_FIRST} WHERE ${VISIBLE} ${from} ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}`.execute(this.db);
+    return rows.rows.map((row) => ({ id: row.id, updatedAt: row.updated_at, language: row.language, translationOf: row.translation_of }));
   }
 
-
-  /** The newest visible posts in one language (its feed). */
+  /** The newest visible posts in one language (its feed): read from posts_published, newest first, stopping at `limit`. */
   async latestVisible(language: Language, limit: number): Promise<Post[]> {
-    const rows = await visiblePosts(this.db).where('p.language', '=', language).orderBy('p.created_at', 'desc').limit(limit).execute();
-    return rows.map(toVisiblePost);
+    const rows = await sql<{ r: number }>`SELECT p.rowid AS r FROM ${PUBLISHED_NEWEST_FIRST}
+      WHERE ${VISIBLE} AND p.language = ${language} ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}`.execute(this.db);
+    return this.wholeVisible(rows.rows.map((row) => row.r));
   }
 
   /** Every visible post, oldest first then in the order written (a content bundle inserts them so, and ties sort alike). */
@@ -284,10 +289,8 @@ export class PostsRepository {
   async create(input: NewPost, authorId: string | null, createdAt: string = nowIso()): Promise<Post> {
     const id = newId();
     const columns = columnsOf(input);
-    await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('posts').values({ id, ...columns, views: 0, author_id: authorId, created_at: createdAt, updated_at: createdAt }).execute();
-      await insertSearchRow(trx, id, columns);
-    });
+    // The search index learns of it through its queue (a trigger), before the next search.
+    await this.db.insertInto('posts').values({ id, ...columns, views: 0, author_id: authorId, created_at: createdAt, updated_at: createdAt }).execute();
     this.announce([id], [columns]);
     return (await this.findById(id))!;
   }
@@ -302,8 +305,6 @@ export class PostsRepository {
       const listed = await listedOf(trx, id);
       if (listed === undefined) return undefined;
       await trx.updateTable('posts').set({ ...columns, ...(input.state ? { state, publish_at } : {}), updated_at: nowIso() }).where('id', '=', id).execute();
-      await trx.deleteFrom('posts_search').where('post_id', '=', id).execute();
-      await insertSearchRow(trx, id, columns);
       return listed;
     });
     if (!before) return undefined;
@@ -314,7 +315,6 @@ export class PostsRepository {
   async delete(id: string): Promise<boolean> {
     const before = await this.db.transaction().execute(async (trx) => {
       const found = await listedOf(trx, id);
-      await trx.deleteFrom('posts_search').where('post_id', '=', id).execute();
       await trx.deleteFrom('posts').where('id', '=', id).execute();
       return found;
     });

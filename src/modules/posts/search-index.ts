@@ -48,6 +48,11 @@ interface QueuedRow {
 const SQL = {
   queued: `SELECT q.post_id, q.indexed_key, p.id AS live, p.title, p.description, p.language, p.type, p.state, p.author_id, p.created_at, p.sort_key
     FROM posts_manage_queue q LEFT JOIN posts p ON p.id = q.post_id LIMIT ?`,
+  // A build after an upgrade indexes the published posts newest first (what searches show first),
+  // from where the last slice stopped: a walk of posts_published, no sort.
+  queuedNewest: `SELECT q.post_id, q.indexed_key, p.id AS live, p.title, p.description, p.language, p.type, p.state, p.author_id, p.created_at, p.sort_key
+    FROM posts AS p INDEXED BY posts_published JOIN posts_manage_queue q ON q.post_id = p.id
+    WHERE p.state = 'published' AND (p.created_at, p.id) < (?, ?) ORDER BY p.created_at DESC, p.id DESC LIMIT ?`,
   anyQueued: 'SELECT 1 FROM posts_manage_queue LIMIT 1',
   queuedAtLeast: 'SELECT count(*) AS n FROM (SELECT 1 FROM posts_manage_queue LIMIT ?)',
   unqueue: 'DELETE FROM posts_manage_queue WHERE post_id = ?',
@@ -66,6 +71,8 @@ export class PostSearchIndex {
   private readonly statement;
   private readonly indexBatchNow;
   private building: Promise<void> | null = null;
+  /** Where a build's walk of the published posts, newest first, has reached (created_at, id). */
+  private newestCursor: [string, string] | null = null;
 
   constructor(private readonly sqlite: SQLite.Database) {
     this.statement = preparedOnce(sqlite);
@@ -73,11 +80,19 @@ export class PostSearchIndex {
     // 100,000 posts after a migration never grows the write-ahead log to the size of the database.
     this.indexBatchNow = sqlite.transaction((limit: number, budgetMs: number) => {
       const started = performance.now();
-      const batch = this.statement(SQL.queued).all(limit) as QueuedRow[];
+      let batch: QueuedRow[] = [];
+      if (this.newestCursor) {
+        batch = this.statement(SQL.queuedNewest).all(...this.newestCursor, limit) as QueuedRow[];
+        // Every published post queued before the build is done: the rest (drafts, deleted posts,
+        // posts saved meanwhile) in the queue's order.
+        if (batch.length === 0) this.newestCursor = null;
+      }
+      if (!this.newestCursor) batch = this.statement(SQL.queued).all(limit) as QueuedRow[];
       let done = 0;
       for (const row of batch) {
         this.reindex(row);
         done += 1;
+        if (this.newestCursor) this.newestCursor = [row.created_at, row.post_id];
         if (performance.now() - started >= budgetMs) break;
       }
       return done;
@@ -113,10 +128,12 @@ export class PostSearchIndex {
   }
 
   /**
-   * Empties the queue in the background, in slices of at most SLICE_MS, each followed by a turn of
-   * the event loop that lets requests in. Answers when done (or when the database closes under it).
+   * Empties the queue in the background, published posts newest first, in slices of at most
+   * SLICE_MS, each followed by a turn of the event loop that lets requests in. Answers when done
+   * (or when the database closes under it).
    */
   build(onError: (error: unknown) => void = () => undefined): Promise<void> {
+    if (!this.building) this.newestCursor = ['\uffff', ''];
     this.building ??= (async () => {
       try {
         do {
@@ -126,6 +143,7 @@ export class PostSearchIndex {
         if (this.sqlite.open) onError(error);
       } finally {
         this.building = null;
+        this.newestCursor = null;
       }
     })();
     return this.building;
