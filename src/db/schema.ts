@@ -191,6 +191,14 @@ export interface ContentBundleExportsTable {
   source_key: string;
   snapshot: string;
   counts: string;
+  /** The last content_bundle_log entry when the bundle was made (null before migration 009). */
+  log_seq: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Every change of a post a content bundle carries, numbered (migration 009's triggers write it). */
+export interface ContentBundleLogTable {
+  seq: Generated<number>;
+  post_id: string;
 }
 
 /** Field office: a content bundle applied, and what it changed (JSON report). */
@@ -261,6 +269,7 @@ export interface Database {
   audit_log: AuditLogTable;
   settings: SettingsTable;
   content_bundle_exports: ContentBundleExportsTable;
+  content_bundle_log: ContentBundleLogTable;
   content_bundle_imports: ContentBundleImportsTable;
   content_bundle_items: ContentBundleItemsTable;
   office_stats_imports: OfficeStatsImportsTable;

@@ -19,6 +19,7 @@ import {
   itemIdOf, MANIFEST_MEMBER, ManifestSchema, PARKED_CITY_PREFIX, SIGNATURE_MEMBER, SignatureSchema, UPLOADS_PREFIX,
   completeContent, type BundleContent, type BundleLimits, type BundleManifest, type BundleSignature, type ReceivedContent,
 } from './format';
+import { partsOf, writeContentFile, type WrittenContent } from './content-file';
 import { signatureMatches, signBytes, type SigningKey } from './keys';
 import { BundleRefusedError, bundleMessages, refused } from './messages';
 import { eachConcurrently } from './pool';
@@ -65,7 +66,8 @@ export interface BundleToWrite {
   baseBundleId: string | null;
   createdAt: string;
   sourceName: string;
-  content: BundleContent;
+  /** content.json already written (the export streams it), or small content held in memory. */
+  content: WrittenContent | BundleContent;
   uploadsDir: string;
   signingKey: SigningKey;
   limits?: BundleLimits;
@@ -83,12 +85,14 @@ export async function writeBundle(outFile: string, bundle: BundleToWrite): Promi
   const limits = bundle.limits ?? DEFAULT_BUNDLE_LIMITS;
   const partial = `${outFile}.partial`;
   const mtime = new Date(bundle.createdAt);
+  const ownContentFile = 'file' in bundle.content ? null : `${outFile}.content.json`;
+  const content = 'file' in bundle.content ? bundle.content : await writeContentFile(ownContentFile!, partsOf(bundle.content));
   const writer = new TarGzWriter(partial);
   try {
     const files: ArchivedFile[] = [];
-    files.push(await writer.addBuffer(CONTENT_MEMBER, Buffer.from(JSON.stringify(bundle.content)), mtime));
+    files.push(await writer.addFile(CONTENT_MEMBER, content.file, statSync(content.file).size, mtime));
     const missingFiles: string[] = [];
-    for (const publicPath of uploadsOf(bundle.content)) {
+    for (const publicPath of content.uploads) {
       const file = fileOfPublicPath(bundle.uploadsDir, publicPath);
       const stats = file ? statSync(file, { throwIfNoEntry: false }) : undefined;
       if (!file || !stats?.isFile() || !isAcceptableUpload(path.basename(file), file, stats.size, limits)) {
@@ -97,8 +101,7 @@ export async function writeBundle(outFile: string, bundle: BundleToWrite): Promi
       }
       files.push(await writer.addFile(`${UPLOADS_PREFIX}${path.basename(file)}`, file, stats.size, mtime));
     }
-    const counts: Record<string, number> = { files: files.length - 1, tombstones: bundle.content.tombstones.length };
-    for (const kind of BUNDLE_KINDS) counts[kind] = bundle.content[kind].length;
+    const counts: Record<string, number> = { files: files.length - 1, ...content.counts };
     const manifest: BundleManifest = {
       format: BUNDLE_FORMAT,
       formatVersion: BUNDLE_FORMAT_VERSION,
@@ -121,6 +124,8 @@ export async function writeBundle(outFile: string, bundle: BundleToWrite): Promi
     await writer.finish().catch(() => undefined);
     rmSync(partial, { force: true });
     throw error;
+  } finally {
+    if (ownContentFile) rmSync(ownContentFile, { force: true });
   }
 }
 

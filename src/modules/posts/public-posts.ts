@@ -118,10 +118,28 @@ export class PublicPosts {
     return (await this.posts.latestVisible(language, limit)).map(publicPost);
   }
 
-  /** Every visible post with its author, oldest first: what a content bundle carries to the offices. */
-  async all(): Promise<Post[]> {
+  /**
+   * Every visible post with its author, oldest first, in batches of `size`: what a content bundle
+   * carries to the offices, read a batch at a time however large the site.
+   */
+  async *allInBatches(size = 500): AsyncGenerator<Post[]> {
     await this.schedule.publishDue();
-    return this.posts.allVisible();
+    let after: { createdAt: string; rowid: number } | null = null;
+    for (;;) {
+      const batch = await this.posts.visibleBatch(after, size);
+      if (batch.length === 0) return;
+      yield batch.map((entry) => entry.post);
+      const last = batch[batch.length - 1];
+      after = { createdAt: last.createdAt, rowid: last.rowid };
+    }
+  }
+
+  /** The visible ones of these posts, with their authors, oldest first (a bundle of what changed). */
+  async someWhole(ids: string[]): Promise<Post[]> {
+    await this.schedule.publishDue();
+    const found: Post[] = [];
+    for (let start = 0; start < ids.length; start += 500) found.push(...await this.posts.visibleByIds(ids.slice(start, start + 500)));
+    return found.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
   }
 
   private kept(key: string, read: () => Promise<VisiblePage>): Promise<PostPageJson> {

@@ -43,8 +43,8 @@ function selectPosts(db: Kysely<Database>) {
 const VISIBLE = sql<SqlBool>`p.state = 'published'`;
 
 /**
- * The published posts newest first, in the order of their index (migration 009). Named: without
- * statistics the planner would take another index for the state and sort every post.
+ * The published posts in date order, from their index (migration 009). Named: without statistics
+ * the planner would take another index for the state and sort every post.
  */
 const PUBLISHED_NEWEST_FIRST = sql`posts AS p INDEXED BY posts_published`;
 
@@ -211,10 +211,14 @@ export class PostsRepository {
 
   /** Visible posts whole, by rowid, in the order given. */
   private async wholeVisible(rowids: number[]): Promise<Post[]> {
-    if (rowids.length === 0) return [];
+    const byRowid = await this.wholeVisibleByRowid(rowids);
+    return rowids.flatMap((rowid) => byRowid.get(rowid) ?? []);
+  }
+
+  private async wholeVisibleByRowid(rowids: number[]): Promise<Map<number, Post>> {
+    if (rowids.length === 0) return new Map();
     const rows = await visiblePosts(this.db).select(sql<number>`p.rowid`.as('r')).where(sql<SqlBool>`p.rowid IN (${sql.join(rowids)})`).execute();
-    const byRowid = new Map(rows.map((row) => [row.r, row]));
-    return rowids.flatMap((rowid) => { const row = byRowid.get(rowid); return row ? [toVisiblePost(row)] : []; });
+    return new Map(rows.map((row) => [row.r, toVisiblePost(row)]));
   }
 
   /**
@@ -278,9 +282,23 @@ export class PostsRepository {
     return this.wholeVisible(rows.rows.map((row) => row.r));
   }
 
-  /** Every visible post, oldest first then in the order written (a content bundle inserts them so, and ties sort alike). */
-  async allVisible(): Promise<Post[]> {
-    const rows = await visiblePosts(this.db).orderBy('p.created_at').orderBy(sql`p.rowid`).execute();
+  /**
+   * Visible posts oldest first, then in the order written (a content bundle inserts them so, and
+   * ties sort alike): the `size` after `after` (a post's creation time and rowid), read from
+   * posts_published, so a bundle of the whole site holds one batch at a time.
+   */
+  async visibleBatch(after: { createdAt: string; rowid: number } | null, size: number): Promise<Array<{ post: Post; createdAt: string; rowid: number }>> {
+    const from = after ? sql`AND (p.created_at, p.rowid) > (${after.createdAt}, ${after.rowid})` : sql``;
+    const rows = (await sql<{ r: number; created_at: string }>`SELECT p.rowid AS r, p.created_at FROM ${PUBLISHED_NEWEST_FIRST}
+      WHERE ${VISIBLE} ${from} ORDER BY p.created_at, p.rowid LIMIT ${size}`.execute(this.db)).rows;
+    const posts = await this.wholeVisibleByRowid(rows.map((row) => row.r));
+    return rows.flatMap((row) => { const post = posts.get(row.r); return post ? [{ post, createdAt: row.created_at, rowid: row.r }] : []; });
+  }
+
+  /** The visible ones of these posts, oldest first then in the order written. */
+  async visibleByIds(ids: string[]): Promise<Post[]> {
+    if (ids.length === 0) return [];
+    const rows = await visiblePosts(this.db).where('p.id', 'in', ids).orderBy('p.created_at').orderBy(sql`p.rowid`).execute();
     return rows.map(toVisiblePost);
   }
 

@@ -13,7 +13,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 it('indexes the published posts already there, newest first, leaves drafts out, and drops the full-text table the search no longer reads', async () => {
   const file = path.join(dir, 'site.db');
   const before = openDatabase(file);
-  const { '009_published_posts_index_search_table': _added, ...earlier } = migrations;
+  const { '009_published_index_bundle_log': _added, ...earlier } = migrations;
   await migrateToLatest(before, path.join(dir, 'backups'), earlier);
   const insert = before.sqlite.prepare(`INSERT INTO posts (id, title, description, language, type, state, created_at, updated_at)
     VALUES (?, 'T', 'D', 'en', 'Iraq', ?, ?, ?)`);
@@ -24,7 +24,7 @@ it('indexes the published posts already there, newest first, leaves drafts out, 
 
   const after = openDatabase(file);
   try {
-    expect(await migrateToLatest(after, path.join(dir, 'backups'))).toEqual(['009_published_posts_index_search_table']);
+    expect(await migrateToLatest(after, path.join(dir, 'backups'))).toEqual(['009_published_index_bundle_log']);
     const rows = after.sqlite.prepare("SELECT id, updated_at FROM posts INDEXED BY posts_published WHERE state = 'published' ORDER BY created_at DESC, id DESC").all();
     expect(rows).toEqual([{ id: 'new', updated_at: '2025-01-02T00:00:00.000Z' }, { id: 'old', updated_at: '2024-01-01T00:00:00.000Z' }]);
     expect(after.sqlite.prepare("SELECT count(*) AS n FROM posts INDEXED BY posts_published WHERE state = 'published'").get()).toEqual({ n: 2 });
