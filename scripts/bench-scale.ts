@@ -5,8 +5,8 @@
 // the server's CPU milliseconds per request read from /proc, and its memory.
 // Phases (BENCH_PHASES, comma-separated): start, requests, mixed, backup, bundles.
 // Sizes: BENCH_SIZES=1000,10000,100000. BENCH_MIX_SECONDS (15), BENCH_BACKUP_SIZES (the largest),
-// BENCH_LABEL names the JSON of figures written to .tmp/bench-scale/ (to compare two runs).
-// Seeded databases and the built client are kept in .tmp/bench-scale/ (see scripts/lib/scale-seed.ts).
+// BENCH_LABEL names the JSON of figures written to .bench-scale/ (to compare two runs).
+// Seeded databases and the built client are kept in .bench-scale/ (see scripts/lib/scale-seed.ts).
 import { execFileSync, fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -60,7 +60,7 @@ function builtClient(): string | null {
   const dirty = version === 'working-copy';
   const outDir = path.join(SCALE_CACHE_DIR, `client-${version}`);
   if (!dirty && existsSync(path.join(outDir, 'index.html'))) return outDir;
-  console.log('Building the client (kept in .tmp/bench-scale for later runs)...');
+  console.log('Building the client (kept in .bench-scale for later runs)...');
   const build = spawnSync(process.execPath, [path.join(projectRoot, 'scripts', 'build-client.mjs'), '--outDir', outDir], { cwd: projectRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('client build failed');
   return outDir;

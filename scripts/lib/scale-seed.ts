@@ -1,7 +1,7 @@
 // The databases npm run bench:scale measures: N posts (half English, half Arabic, bodies of about
 // 1,500 characters built from a recurring vocabulary, so the commonest word is in nearly every
 // post) and a year of visit counts. Written straight into the file with prepared statements in one
-// transaction, before any server starts, and kept under .tmp/bench-scale/ (gitignored) so that
+// transaction, before any server starts, and kept under .bench-scale/ (gitignored) so that
 // later runs only copy the file. Deterministic: the same N always gives the same database.
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { projectRoot } from './server-process';
 
 /** Bumped whenever what the seed writes changes: older cached files are then not reused. */
 const SEED_VERSION = 2;
-export const SCALE_CACHE_DIR = path.join(projectRoot, '.tmp', 'bench-scale');
+export const SCALE_CACHE_DIR = path.join(projectRoot, '.bench-scale');
 
 /** The words the benchmark searches for: the commonest of each language. */
 export const COMMONEST = { en: 'trafficking', ar: 'الاتجار' } as const;
@@ -119,7 +119,7 @@ async function seedInto(file: string, posts: number): Promise<void> {
 
 /**
  * A database of `posts` posts, migrated as this checkout migrates: made once and kept in
- * .tmp/bench-scale (a file made before a newer migration is kept too: the server migrates its
+ * .bench-scale (a file made before a newer migration is kept too: the server migrates its
  * copy at start, which is what an upgrade does). Answers the cached file; copy it before use.
  */
 export async function scaleDatabase(posts: number, log: (line: string) => void = console.log): Promise<string> {
@@ -135,6 +135,7 @@ export async function scaleDatabase(posts: number, log: (line: string) => void =
   await handle.close();
   await seedInto(partial, posts);
   renameSync(partial, cached);
+  for (const suffix of ['-wal', '-shm']) rmSync(`${partial}${suffix}`, { force: true });
   log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return cached;
 }

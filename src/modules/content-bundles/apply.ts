@@ -60,13 +60,16 @@ export function applyContent({ bundles, records }: ApplyTarget, sourceKey: strin
   for (const kind of BUNDLE_KINDS) {
     for (const item of content[kind]) if (officeOwn(kind, itemIdOf(kind, item))) keptOwn.add(itemKey(kind, itemIdOf(kind, item)));
   }
-  const broughtBefore = bundles.itemsFromSource(sourceKey);
-
-  const inBundle = new Set<string>();
-  for (const kind of BUNDLE_KINDS) for (const item of content[kind]) inBundle.add(itemKey(kind, itemIdOf(kind, item)));
-  const removals = full
-    ? [...broughtBefore].filter((key) => !inBundle.has(key))
-    : content.tombstones.map((stone) => itemKey(stone.kind, stone.id)).filter((key) => broughtBefore.has(key));
+  // A full bundle removes what the source brought before and no longer has: every item it brought
+  // is read. An incremental one asks only of its tombstones, each one index step.
+  let removals: string[];
+  if (full) {
+    const inBundle = new Set<string>();
+    for (const kind of BUNDLE_KINDS) for (const item of content[kind]) inBundle.add(itemKey(kind, itemIdOf(kind, item)));
+    removals = [...bundles.itemsFromSource(sourceKey)].filter((key) => !inBundle.has(key));
+  } else {
+    removals = content.tombstones.filter((stone) => bundles.broughtBy(sourceKey, stone.kind, stone.id)).map((stone) => itemKey(stone.kind, stone.id));
+  }
 
   for (const key of removals) {
     const { kind, id } = splitItemKey(key);
@@ -128,9 +131,8 @@ export function applyContent({ bundles, records }: ApplyTarget, sourceKey: strin
  * bundle posts whose link changed.
  */
 function applyTranslations({ bundles, records }: ApplyTarget, sourceKey: string, posts: PostItem[]): string[] {
-  const fromSource = bundles.itemsFromSource(sourceKey);
   const stored = records.posts;
-  const isOurs = (id: string) => fromSource.has(itemKey('posts', id)) && stored.link(id)?.state === 'published';
+  const isOurs = (id: string) => bundles.broughtBy(sourceKey, 'posts', id) && stored.link(id)?.state === 'published';
   const isHeld = (id: string) => {
     const linked = stored.link(id)?.translationOf ?? null;
     return (linked !== null && !isOurs(linked)) || stored.linkedTo(id).some((other) => !isOurs(other));

@@ -54,6 +54,7 @@ const SQL = {
   listExports: `SELECT bundle_id, base_bundle_id, created_at, source_key, '' AS snapshot, counts, log_seq FROM content_bundle_exports
     ORDER BY created_at DESC, bundle_id DESC LIMIT ?`,
   itemsFromSource: 'SELECT kind, item_id FROM content_bundle_items WHERE source_key = ?',
+  broughtBySource: 'SELECT 1 FROM content_bundle_items WHERE source_key = ? AND kind = ? AND item_id = ?',
   broughtByAnySource: 'SELECT 1 FROM content_bundle_items WHERE kind = ? AND item_id = ? LIMIT 1',
   rememberItem: 'INSERT OR IGNORE INTO content_bundle_items (source_key, kind, item_id) VALUES (?, ?, ?)',
   forgetItem: 'DELETE FROM content_bundle_items WHERE kind = ? AND item_id = ?',
@@ -100,6 +101,11 @@ export class ContentBundleRepository extends SynchronousRepository {
   // ---- field office: the bundles applied here ----
 
   /** The items this source brought, as "kind\u0000id" keys. */
+  /** Whether this source brought the item (one index step: an incremental bundle asks only of its own items). */
+  broughtBy(sourceKey: string, kind: BundleKind, id: string): boolean {
+    return this.statement(SQL.broughtBySource).get(sourceKey, kind, id) !== undefined;
+  }
+
   itemsFromSource(sourceKey: string): Set<string> {
     return new Set((this.statement(SQL.itemsFromSource).all(sourceKey) as Array<{ kind: string; item_id: string }>).map((row) => `${row.kind}\u0000${row.item_id}`));
   }
