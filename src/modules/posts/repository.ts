@@ -63,8 +63,24 @@ function visiblePosts(db: Kysely<Database>) {
 /** A post's counterpart, only when visitors may see that one too (pages, hreflang, the sitemap). */
 function visibleTranslationOf(eb: ExpressionBuilder<Database & { p: Database['posts'] }, 'p'>) {
   return eb.selectFrom('posts as t').select('t.id')
-    .whereRef('t.id', '=', 'p.translation_of').where('t.state', '=', 'published')
+    .whereRef('t.id', '=', 'p.translation_of').where(sql<SqlBool>`t.state = 'published'`)
     .as('visible_translation_of');
+}
+
+/**
+ * Visible posts whole, looked up by rowid: the list of rowids is the outer loop (CROSS JOIN), so
+ * each is one step of the table's b-tree. Left to itself the planner read the state's index and
+ * tested every published post against the list (5 ms at 100,000 posts).
+ */
+function visiblePostsAt(db: Kysely<Database>, rowids: number[]) {
+  return db.selectFrom(sql<{ value: number }>`json_each(${JSON.stringify(rowids)})`.as('w'))
+    .crossJoin('posts as p')
+    .where(sql<SqlBool>`p.rowid = w.value`).where(VISIBLE)
+    .leftJoin('users as u', 'u.id', 'p.author_id')
+    .selectAll('p')
+    .select('u.name as author_name')
+    .select(visibleTranslationOf)
+    .select(sql<number>`p.rowid`.as('r'));
 }
 
 /** A visible read passes the counterpart visitors may open; staff reads the stored link. */
@@ -217,7 +233,7 @@ export class PostsRepository {
 
   private async wholeVisibleByRowid(rowids: number[]): Promise<Map<number, Post>> {
     if (rowids.length === 0) return new Map();
-    const rows = await visiblePosts(this.db).select(sql<number>`p.rowid`.as('r')).where(sql<SqlBool>`p.rowid IN (${sql.join(rowids)})`).execute();
+    const rows = await visiblePostsAt(this.db, rowids).execute();
     return new Map(rows.map((row) => [row.r, toVisiblePost(row)]));
   }
 
