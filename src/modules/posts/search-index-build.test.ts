@@ -67,4 +67,14 @@ describe('the search index after an upgrade', () => {
     expect(index.queuedMoreThan(0)).toBe(false);
     expect(new PostsManageRepository(handle.sqlite, index).page({ q: 'renamed' }, 1).total).toBe(1);
   });
+
+  it('is built in the background when a read finds many posts queued (a whole bundle imported), never during the read', async () => {
+    const index = new PostSearchIndex(handle.sqlite);
+    handle.sqlite.prepare('INSERT OR IGNORE INTO posts_manage_queue (post_id, indexed_key) SELECT id, sort_key FROM posts').run();
+    index.catchUp();
+    expect(index.isBuilding).toBe(true);
+    expect(index.queuedMoreThan(BACKGROUND_BUILD_AFTER)).toBe(true);
+    await index.build();
+    expect(index.queuedMoreThan(0)).toBe(false);
+  });
 });

@@ -73,6 +73,8 @@ export class PostSearchIndex {
   private building: Promise<void> | null = null;
   /** Where a build's walk of the published posts, newest first, has reached (created_at, id). */
   private newestCursor: [string, string] | null = null;
+  /** Hears a background build that failed (the server logs it); the next read starts another. */
+  private onBuildError: (error: unknown) => void = () => undefined;
 
   constructor(private readonly sqlite: SQLite.Database) {
     this.statement = preparedOnce(sqlite);
@@ -105,11 +107,17 @@ export class PostSearchIndex {
   }
 
   /**
-   * Writes what is queued into the index before a read: after a save that is one post. While a
-   * build runs this does nothing (the build gets there), so no read waits for a whole site.
+   * Writes what is queued into the index before a read: after a save that is one post. When much
+   * is queued (a bundle imported, a migration) it starts a build in the background instead, and
+   * while a build runs it does nothing (the build gets there): no read waits for a whole site.
    */
   catchUp(): void {
     if (this.building) return;
+    // A whole bundle imported queues every post it brought: that is a build, not a catch-up.
+    if (this.queuedMoreThan(BACKGROUND_BUILD_AFTER)) {
+      void this.build(this.onBuildError);
+      return;
+    }
     while (this.statement(SQL.anyQueued).get()) this.indexBatchNow(INDEX_BATCH, Infinity);
   }
 
@@ -123,8 +131,8 @@ export class PostSearchIndex {
    * (build), so that the server answers from its first second.
    */
   start(onError: (error: unknown) => void): void {
-    if (this.queuedMoreThan(BACKGROUND_BUILD_AFTER)) void this.build(onError);
-    else this.catchUp();
+    this.onBuildError = onError;
+    this.catchUp();
   }
 
   /**
