@@ -33,6 +33,9 @@ async function withPauseProbe<T>(work: () => Promise<T>): Promise<{ value: T; lo
 const [step, dataDir, ...rest] = process.argv.slice(2);
 const app = await buildApp(loadConfig({ ...process.env, DATA_DIR: dataDir, SEED_DEMO: '0', DAILY_BACKUPS_KEPT: '0', CLIENT_DIR: `${dataDir}/no-client`, LOG_LEVEL: 'warn' }), { logger: false });
 try {
+  // A site that has just imported a whole bundle indexes it for search in the background: let that
+  // finish first, so the step's figures are its own.
+  if (app.repositories.postsSearch.isBuilding) await app.repositories.postsSearch.build();
   const site = bundleSiteOf(app);
   const restingRssMb = Math.round(rssMb('self'));
   resetPeakRss('self');
