@@ -59,7 +59,7 @@ try {
   } else if (step === 'import') {
     const [publicKeyLine, bundleFile] = rest;
     const done = await withPauseProbe(() => importBundle(bundleFile, site, {
-      dataDir: app.config.dataDir, uploadsDir: app.config.uploadsDir, trustedKeys: new Set([publicKeyLine]), actor: { id: null, email: 'bench' },
+      dataDir: app.config.dataDir, databaseFile: app.config.databaseFile, uploadsDir: app.config.uploadsDir, trustedKeys: new Set([publicKeyLine]), actor: { id: null, email: 'bench' },
     }));
     longestPauseMs = done.longestPauseMs;
     details = { changes: done.value.changes.posts };

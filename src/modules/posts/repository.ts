@@ -15,6 +15,7 @@ import { AuditRepository } from '../audit/repository';
 import { albumColumns, albumOf } from './pictures';
 import { PAGE_SIZE, type Language, type NewPost, type Post, type PostState, type PostType } from './schema';
 import { indexExpression, type PostSearchIndex } from './search-index';
+import { unlessBusy } from '../../db/busy';
 
 /**
  * A page of visible posts as the repository reads them (authors included) and how many pages there
@@ -390,7 +391,8 @@ export class PostsRepository {
 
   /** Counts a view. Not announced: view counts are not worth dropping a page for (the caches' lifetime bounds them). */
   async countView(id: string): Promise<void> {
-    await this.db.updateTable('posts').set((eb) => ({ views: eb('views', '+', 1) })).where('id', '=', id).execute();
+    // Not counted while a content import holds the database for writing (db/busy.ts).
+    await unlessBusy(async () => { await this.db.updateTable('posts').set((eb) => ({ views: eb('views', '+', 1) })).where('id', '=', id).execute(); }, undefined);
   }
 
   // ---- the schedule (scheduled-posts.ts decides when) ----

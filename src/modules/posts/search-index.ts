@@ -10,6 +10,7 @@
 import type SQLite from 'better-sqlite3';
 import { preparedOnce } from '../../db/statements';
 import { normalizeForSearch } from './normalize';
+import { isBusy } from '../../db/busy';
 
 /** sort_key = creation time in ms * SEQUENCE + n: unique, in creation order, and exact as a JS number until the year 2248. */
 const SEQUENCE = 1024;
@@ -118,7 +119,17 @@ export class PostSearchIndex {
       void this.build(this.onBuildError);
       return;
     }
-    while (this.statement(SQL.anyQueued).get()) this.indexBatchNow(INDEX_BATCH, Infinity);
+    try {
+      while (this.statement(SQL.anyQueued).get()) this.indexBatchNow(INDEX_BATCH, Infinity);
+    } catch (error) {
+      // A content import holds the database for writing (db/busy.ts): the next read catches up.
+      if (!isBusy(error)) throw error;
+    }
+  }
+
+  /** A whole bundle just imported: builds in the background when many posts wait (a few wait for the next read). */
+  afterBulkChange(): void {
+    if (!this.building && this.queuedMoreThan(BACKGROUND_BUILD_AFTER)) void this.build(this.onBuildError);
   }
 
   /** Whether more than `count` posts wait to be indexed. */
