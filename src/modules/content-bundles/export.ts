@@ -42,9 +42,16 @@ function resolveBase(repository: ContentBundleRepository, since: string | null |
 type Records = Omit<BundleContent, 'posts' | 'tombstones'>;
 const RECORD_KINDS = BUNDLE_KINDS.filter((kind): kind is Exclude<BundleKind, 'posts'> => kind !== 'posts');
 
-/** Every visible post with its author, a batch at a time, as bundle items. */
+/**
+ * Every visible post with its author, a batch at a time, as bundle items. After each batch the
+ * event loop turns once (timers and requests first), so a site of 100,000 posts is read in
+ * 200 short steps, never one long one.
+ */
 async function* everyPost(site: BundleSite): AsyncGenerator<PostItem[]> {
-  for await (const batch of site.publicPosts.allInBatches()) yield batch.map(postItemOf);
+  for await (const batch of site.publicPosts.allInBatches()) {
+    yield batch.map(postItemOf);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /** Everything a full bundle describes, the posts read as they are written (small sites and tests read it whole). */
@@ -115,18 +122,21 @@ export async function exportBundle(outFile: string, site: BundleSite, options: E
   const records = await repository.transaction(() => publicRecords(site.records));
   const contentFile = `${outFile}.content.json`;
   let written: WrittenBundle;
-  let snapshot: Snapshot;
+  /** The fingerprints of everything the bundle describes, as the JSON text recorded. */
+  let snapshot: string;
   try {
     let content;
     if (base) {
       const changes = await changesSince(site, base, records);
-      snapshot = changes.snapshot;
+      snapshot = JSON.stringify(changes.snapshot);
       content = await writeContentFile(contentFile, changes.parts);
     } else {
-      const fingerprints: Snapshot = {};
+      // The snapshot's JSON text is built entry by entry (each item once): an object of 100,000
+      // keys, stringified at the end, held the event loop and the heap at once.
+      const entries: string[] = [];
       content = await writeContentFile(contentFile, { posts: everyPost(site), ...records, tombstones: [] },
-        (kind, item) => { fingerprints[itemKey(kind, itemIdOf(kind, item))] = fingerprintOf(item); });
-      snapshot = fingerprints;
+        (kind, item) => { entries.push(`${JSON.stringify(itemKey(kind, itemIdOf(kind, item)))}:${JSON.stringify(fingerprintOf(item))}`); });
+      snapshot = `{${entries.join(',')}}`;
     }
     const bundleId = stampedId(now);
     written = await writeBundle(outFile, {
@@ -142,7 +152,7 @@ export async function exportBundle(outFile: string, site: BundleSite, options: E
       baseBundleId: base?.bundleId ?? null,
       createdAt: now.toISOString(),
       sourceKey: signingKey.publicKeyLine,
-      snapshot: JSON.stringify(snapshot),
+      snapshot,
       counts: written.manifest.counts,
       logSeq,
     }));
