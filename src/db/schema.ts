@@ -162,6 +162,21 @@ export interface EventCountsTable {
   count: number;
 }
 
+/** event_counts summed per day (migration 009, kept by triggers): the reports' daily totals. */
+export interface EventDayTotalsTable {
+  day: string;
+  name: string;
+  count: number;
+}
+
+/** event_counts summed per month (YYYY-MM) and page (migration 009, kept by triggers): the reports' top pages. */
+export interface EventMonthPathsTable {
+  month: string;
+  name: string;
+  path: string;
+  count: number;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: Timestamp;
@@ -266,6 +281,8 @@ export interface Database {
   daily_salt: DailySaltTable;
   daily_digests: DailyDigestsTable;
   event_counts: EventCountsTable;
+  event_day_totals: EventDayTotalsTable;
+  event_month_paths: EventMonthPathsTable;
   audit_log: AuditLogTable;
   settings: SettingsTable;
   content_bundle_exports: ContentBundleExportsTable;

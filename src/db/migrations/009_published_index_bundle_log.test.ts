@@ -34,3 +34,36 @@ it('indexes the published posts already there, newest first, leaves drafts out, 
     await after.close();
   }
 });
+
+it('sums the visit counts already there per day and per month and page, then keeps the sums as counts change', async () => {
+  const file = path.join(dir, 'counts.db');
+  const before = openDatabase(file);
+  const { '009_published_index_bundle_log': _added, ...earlier } = migrations;
+  await migrateToLatest(before, path.join(dir, 'backups-counts'), earlier);
+  const insert = before.sqlite.prepare('INSERT INTO event_counts (day, name, path, count) VALUES (?, ?, ?, ?)');
+  insert.run('2026-01-30', 'pageview', '/', 3);
+  insert.run('2026-01-31', 'pageview', '/', 4);
+  insert.run('2026-01-31', 'pageview', '/about', 5);
+  insert.run('2026-02-01', 'contact_click', '/about', 1);
+  await before.close();
+
+  const after = openDatabase(file);
+  try {
+    await migrateToLatest(after, path.join(dir, 'backups-counts'));
+    const days = () => after.sqlite.prepare('SELECT day, name, count FROM event_day_totals ORDER BY day, name').all();
+    const months = () => after.sqlite.prepare('SELECT month, name, path, count FROM event_month_paths ORDER BY month, name, path').all();
+    expect(days()).toEqual([
+      { day: '2026-01-30', name: 'pageview', count: 3 }, { day: '2026-01-31', name: 'pageview', count: 9 }, { day: '2026-02-01', name: 'contact_click', count: 1 },
+    ]);
+    expect(months()).toEqual([
+      { month: '2026-01', name: 'pageview', path: '/', count: 7 }, { month: '2026-01', name: 'pageview', path: '/about', count: 5 },
+      { month: '2026-02', name: 'contact_click', path: '/about', count: 1 },
+    ]);
+    after.sqlite.prepare("UPDATE event_counts SET count = count + 2 WHERE day = '2026-01-31' AND path = '/'").run();
+    after.sqlite.prepare("DELETE FROM event_counts WHERE day = '2026-01-30'").run();
+    expect(days()[0]).toEqual({ day: '2026-01-30', name: 'pageview', count: 0 });
+    expect(months()[0]).toEqual({ month: '2026-01', name: 'pageview', path: '/', count: 6 });
+  } finally {
+    await after.close();
+  }
+});

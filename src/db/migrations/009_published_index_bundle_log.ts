@@ -10,6 +10,9 @@
 // - content_bundle_log: every change of a post a content bundle carries (its own, its counterpart's
 //   link, its author's name), numbered; a bundle made here remembers the last number, so the next
 //   bundle "since" it reads only the posts changed after, never every post of the site.
+// - event_day_totals and event_month_paths: the daily counts summed per day, and per month and
+//   page, kept by triggers on event_counts; the visits reports of a year read a few thousand rows
+//   of them instead of every page's count of every day (half a million rows: 0.5 s a report).
 // Written against Kysely<any> so this migration never depends on today's types.
 import { sql, type Kysely } from 'kysely';
 
@@ -35,10 +38,31 @@ export async function up(db: Kysely<any>): Promise<void> {
       INSERT INTO content_bundle_log (post_id) SELECT OLD.translation_of WHERE OLD.translation_of IS NOT NULL; END`.execute(trx);
     await sql`CREATE TRIGGER content_bundle_log_author AFTER UPDATE OF name ON users BEGIN
       INSERT INTO content_bundle_log (post_id) SELECT id FROM posts WHERE author_id = NEW.id; END`.execute(trx);
+
+    await sql`CREATE TABLE event_day_totals (day TEXT NOT NULL, name TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (day, name)) WITHOUT ROWID`.execute(trx);
+    await sql`CREATE TABLE event_month_paths (month TEXT NOT NULL, name TEXT NOT NULL, path TEXT NOT NULL, count INTEGER NOT NULL,
+      PRIMARY KEY (month, name, path)) WITHOUT ROWID`.execute(trx);
+    // One page's counts over a period (the reports' path filter).
+    await sql`CREATE INDEX event_counts_path_day ON event_counts (path, day)`.execute(trx);
+    await sql`INSERT INTO event_day_totals (day, name, count) SELECT day, name, sum(count) FROM event_counts GROUP BY day, name`.execute(trx);
+    await sql`INSERT INTO event_month_paths (month, name, path, count) SELECT substr(day, 1, 7), name, path, sum(count) FROM event_counts
+      GROUP BY substr(day, 1, 7), name, path`.execute(trx);
+    for (const [event, delta, row] of [['INSERT', 'NEW.count', 'NEW'], ['UPDATE OF count', 'NEW.count - OLD.count', 'NEW'], ['DELETE', '-OLD.count', 'OLD']] as const) {
+      const name = `event_totals_${event.split(' ')[0].toLowerCase()}`;
+      await sql.raw(`CREATE TRIGGER ${name} AFTER ${event} ON event_counts BEGIN
+        INSERT INTO event_day_totals (day, name, count) VALUES (${row}.day, ${row}.name, ${delta})
+          ON CONFLICT (day, name) DO UPDATE SET count = count + excluded.count;
+        INSERT INTO event_month_paths (month, name, path, count) VALUES (substr(${row}.day, 1, 7), ${row}.name, ${row}.path, ${delta})
+          ON CONFLICT (month, name, path) DO UPDATE SET count = count + excluded.count; END`).execute(trx);
+    }
   });
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  for (const trigger of ['event_totals_insert', 'event_totals_update', 'event_totals_delete']) await sql.raw(`DROP TRIGGER IF EXISTS ${trigger}`).execute(db);
+  await db.schema.dropIndex('event_counts_path_day').ifExists().execute();
+  await db.schema.dropTable('event_month_paths').ifExists().execute();
+  await db.schema.dropTable('event_day_totals').ifExists().execute();
   for (const trigger of ['content_bundle_log_insert', 'content_bundle_log_update', 'content_bundle_log_delete', 'content_bundle_log_author']) {
     await sql.raw(`DROP TRIGGER IF EXISTS ${trigger}`).execute(db);
   }
