@@ -105,26 +105,23 @@ function isConstraintError(error: unknown): boolean {
  */
 export function checkContent(sqlite: SQLite.Database, contentFile: string): CheckedContent {
   sqlite.exec(TEMP_TABLES);
+  // Prepared once: a statement compiled per item keeps its native memory until the collector runs.
+  const prepared = new Map<string, SQLite.Statement>();
   const run = (text: string, ...values: unknown[]) => {
+    let statement = prepared.get(text);
+    if (!statement) prepared.set(text, (statement = sqlite.prepare(text)));
     try {
-      sqlite.prepare(text).run(...values);
+      statement.run(...values);
     } catch (error) {
-      if (isConstraintError(error)) throw refused(400, bundleMessages.badContent, 'bundle');
+      if (isConstraintError(error)) throw badContent();
       throw error;
     }
   };
-  const noteItem = sqlite.prepare(SQL.noteItem);
   const noteUpload = sqlite.prepare(SQL.noteUpload);
   const badContent = () => refused(400, bundleMessages.badContent, 'bundle');
   const visitor: ContentVisitor = {
     item(kind, item) {
-      const id = itemIdOf(kind, item as { id?: string; type?: string });
-      try {
-        noteItem.run(kind, id);
-      } catch (error) {
-        if (isConstraintError(error)) throw badContent();
-        throw error;
-      }
+      run(SQL.noteItem, kind, itemIdOf(kind, item as { id?: string; type?: string }));
       if (kind === 'posts') {
         const post = item as PostItem;
         // One alt text per picture, and a post is never its own translation (the office's table refuses both).

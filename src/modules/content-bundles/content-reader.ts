@@ -74,7 +74,7 @@ class ShapeWatcher {
  * schema refuses. Synchronous: it runs in the import's worker thread, or on the command line.
  */
 export function readContent(file: string, visitor: ContentVisitor, probe: ReadProbe = {}): void {
-  const parser = new JSONParser({ paths: ['$.*.*'], keepStack: false });
+  const parser = new JSONParser({ paths: ['$.*.*'], keepStack: false, stringBufferSize: READ_CHUNK_BYTES });
   const shape = new ShapeWatcher();
   const counts = Object.fromEntries(MEMBERS.map((member) => [member, 0])) as Record<ContentMember, number>;
   let failure: unknown = null;

@@ -21,7 +21,7 @@ export const IMPORT_WORKER_FILE = 'import-worker.cjs';
  * The worker's heap: it holds one item of content.json at a time, never the bundle. Past it the
  * worker alone stops (the import fails, nothing changed); the server goes on.
  */
-export const IMPORT_WORKER_HEAP_MB = 96;
+export const IMPORT_WORKER_HEAP_MB = 64;
 
 /** Its young generation: items are short-lived, and V8's default would add some 30 MB of RSS. */
 const IMPORT_WORKER_YOUNG_MB = 8;
