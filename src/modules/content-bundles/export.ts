@@ -68,13 +68,18 @@ export async function publishedContent(site: BundleSite): Promise<Omit<BundleCon
  * before the log compares every post, a batch at a time.
  */
 async function changesSince(site: BundleSite, base: Base, records: Records): Promise<{ parts: ContentParts; snapshot: Snapshot }> {
-  const snapshot: Snapshot = { ...base.snapshot };
+  // Parsed for this export alone, so updated in place: a copy of 100,000 keys held the event loop.
+  // Each key is compared before it is written.
+  const snapshot = base.snapshot;
   const tombstones: Tombstone[] = [];
   const changedRecords = {} as Records;
+  await nextTurn();
+  const postPrefix = itemKey('posts', '');
+  const otherKeys = Object.keys(snapshot).filter((key) => !key.startsWith(postPrefix));
   for (const kind of RECORD_KINDS) {
     const now = snapshotOf({ posts: [], pages: [], cities: [], emergency: [], contacts: [], [kind]: records[kind] });
-    (changedRecords[kind] as unknown[]) = (records[kind] as Array<{ id?: string; type?: string }>).filter((item) => base.snapshot[itemKey(kind, itemIdOf(kind, item))] !== now[itemKey(kind, itemIdOf(kind, item))]);
-    for (const key of Object.keys(base.snapshot)) {
+    (changedRecords[kind] as unknown[]) = (records[kind] as Array<{ id?: string; type?: string }>).filter((item) => snapshot[itemKey(kind, itemIdOf(kind, item))] !== now[itemKey(kind, itemIdOf(kind, item))]);
+    for (const key of otherKeys) {
       if (splitItemKey(key).kind === kind && !(key in now)) { tombstones.push(splitItemKey(key)); delete snapshot[key]; }
     }
     Object.assign(snapshot, now);
@@ -83,7 +88,7 @@ async function changesSince(site: BundleSite, base: Base, records: Records): Pro
   const compare = (item: PostItem) => {
     const key = itemKey('posts', item.id);
     const fingerprint = fingerprintOf(item);
-    if (base.snapshot[key] !== fingerprint) changedPosts.push(item);
+    if (snapshot[key] !== fingerprint) changedPosts.push(item);
     snapshot[key] = fingerprint;
   };
   if (base.logSeq !== null) {
@@ -93,18 +98,23 @@ async function changesSince(site: BundleSite, base: Base, records: Records): Pro
     for (const item of visible) compare(item);
     for (const id of logged) {
       const key = itemKey('posts', id);
-      if (!stillVisible.has(id) && key in base.snapshot) { tombstones.push({ kind: 'posts', id }); delete snapshot[key]; }
+      if (!stillVisible.has(id) && key in snapshot) { tombstones.push({ kind: 'posts', id }); delete snapshot[key]; }
     }
   } else {
     const seen = new Set<string>();
     for await (const batch of everyPost(site)) for (const item of batch) { seen.add(item.id); compare(item); }
-    for (const key of Object.keys(base.snapshot)) {
+    for (const key of Object.keys(snapshot)) {
       const { kind, id } = splitItemKey(key);
       if (kind === 'posts' && !seen.has(id)) { tombstones.push({ kind, id }); delete snapshot[key]; }
     }
   }
   const parts: ContentParts = { posts: (async function* changed() { yield changedPosts; })(), ...changedRecords, tombstones };
   return { parts, snapshot };
+}
+
+/** One turn of the event loop between two long steps (parsing, then comparing, then writing a snapshot). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 export async function exportBundle(outFile: string, site: BundleSite, options: ExportOptions): Promise<WrittenBundle> {
@@ -128,6 +138,7 @@ export async function exportBundle(outFile: string, site: BundleSite, options: E
     let content;
     if (base) {
       const changes = await changesSince(site, base, records);
+      await nextTurn();
       snapshot = JSON.stringify(changes.snapshot);
       content = await writeContentFile(contentFile, changes.parts);
     } else {
