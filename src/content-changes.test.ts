@@ -2,7 +2,7 @@
 // timer announce, with enough said (kind, cause, ids, languages) for a cache to drop only what
 // changed; and what is not announced (a visitor's view, a failed save).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ContentChange } from './content-changes';
+import { changeNames, type ContentChange } from './content-changes';
 import { SCHEDULE_CHECK_MS, ScheduledPosts } from './modules/posts/scheduled-posts';
 import { bearer, createTestApp, login, TEST_ADMIN, type TestContext } from './test/helpers';
 
@@ -80,5 +80,15 @@ describe('public content changed', () => {
     } finally {
       schedule.stop();
     }
+  });
+});
+
+describe('changeNames', () => {
+  it('finds an item among the 100,000 a whole bundle names, and no item it does not name', () => {
+    const ids = Array.from({ length: 100_000 }, (_, n) => n.toString(16).padStart(24, '0'));
+    const change = { kind: 'posts', cause: 'bundle', ids, languages: ['en', 'ar'] } as const;
+    expect(changeNames(change, ids[99_999]!)).toBe(true);
+    expect(changeNames(change, ids[0]!)).toBe(true);
+    expect(changeNames(change, 'f'.repeat(24))).toBe(false);
   });
 });

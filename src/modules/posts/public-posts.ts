@@ -6,7 +6,7 @@
 // each post with its pictures' widths (imageWidths, read once when the page is encoded), in a small
 // cache; a posts change (the content-changes signal) drops the lists it touches and makes the
 // searches stale (touchOf, which the rendered pages use too).
-import type { ContentChange, ContentChanges } from '../../content-changes';
+import { changeNames, type ContentChange, type ContentChanges } from '../../content-changes';
 import { picturesOfPost, type UploadWidths } from '../uploads/widths';
 import type { PostsRepository, VisiblePage } from './repository';
 import { ResultCache, type Touch } from './result-cache';
@@ -44,7 +44,7 @@ export function touchOf(change: ContentChange, read: PostsRead): Touch {
     case 'search':
       return 'stale';
     case 'post':
-      return change.ids.includes(read.id) || (!!read.counterpart && change.ids.includes(read.counterpart)) ? 'drop' : null;
+      return changeNames(change, read.id) || (!!read.counterpart && changeNames(change, read.counterpart)) ? 'drop' : null;
   }
 }
 
