@@ -1,6 +1,6 @@
 // content.json written item by item: the posts arrive in batches (PublicPosts reads them in index
 // order), each is written and forgotten, so making a bundle of 100,000 posts holds one batch in
-// memory, never the site. The file is the same JSON document as before (format version 2): an
+// memory, never the site. The file is the same JSON document as before (its format version unchanged): an
 // office of any version reads it.
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
