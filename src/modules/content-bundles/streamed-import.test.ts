@@ -120,8 +120,10 @@ describe('while a bundle is applied', () => {
     expect(report.changes.posts.added).toBe(2500);
     expect(before).toBe(500);
     expect(postCount(office)).toBe(3000);
-    expect(probes.some((probe) => probe.applying)).toBe(true);
-    expect(probes.filter((probe) => probe.applying).every((probe) => probe.posts === before)).toBe(true);
+    // Probes ran while the worker held the write lock, and saw the site as it was; every probe saw
+    // the old site or the whole new one. (The lock can also be busy for an instant after the
+    // commit, while the worker checkpoints the WAL: then the probe may already see the new count.)
+    expect(probes.some((probe) => probe.applying && probe.posts === before)).toBe(true);
     expect(probes.every((probe) => probe.posts === before || probe.posts === 3000)).toBe(true);
   }, 120_000);
 
