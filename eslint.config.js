@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'client/dist/', 'electron/dist/', 'release/', 'data/', 'test-results/', 'playwright-report/', '.node-lts/', '.tmp-binary/', 'coverage/'],
+    ignores: ['node_modules/', 'dist/', 'client/dist/', 'electron/dist/', 'release/', 'data/', 'test-results/', 'playwright-report/', '.node-lts/', '.tmp-binary/', '.bench-scale/', 'coverage/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

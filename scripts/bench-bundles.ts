@@ -68,7 +68,7 @@ try {
     }
     const hqSite = bundleSiteOf(hq);
     const officeSite = bundleSiteOf(office);
-    const officeOptions = { dataDir: office.config.dataDir, uploadsDir: office.config.uploadsDir, trustedKeys: new Set([key.publicKeyLine]), actor: { id: null, email: 'bench' } };
+    const officeOptions = { dataDir: office.config.dataDir, databaseFile: office.config.databaseFile, uploadsDir: office.config.uploadsDir, trustedKeys: new Set([key.publicKeyLine]), actor: { id: null, email: 'bench' } };
 
     const full = await timed(() => exportBundle(path.join(scratch, 'full.tar.gz'), hqSite, { uploadsDir: hq.config.uploadsDir, signingKey: key, sourceName: 'HQ' }));
     const applied = await timed(() => longestBlock(() => importBundle(full.value.file, officeSite, officeOptions)));

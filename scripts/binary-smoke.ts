@@ -4,7 +4,8 @@
 // must start, serve /api/health, the home page and the API docs, log the first administrator in,
 // turn a JPEG into WebP with its variants (sharp inside the executable), take a post, make a backup
 // and list the accounts from the same file, stop with exit code 0 on SIGTERM, write nothing outside
-// its folder, and start again without writing its files a second time. The arm64 and Windows
+// its folder, start again without writing its files a second time, and make a content bundle that it
+// then applies at another folder (the import's worker thread, from the unpacked folder). The arm64 and Windows
 // executables cannot run here: their format is checked. Exit code 0 when all of it holds.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -150,6 +151,20 @@ async function smokeLinuxX64(executable: string): Promise<void> {
     again.kill('SIGTERM');
     assert.equal(await again.exited, 0);
     step(`nothing written outside the folder; a second start answered in ${laterStart.toFixed(0)} ms and wrote its files no second time`);
+
+    // A content bundle from this site applied at an "office": the import's worker thread is a file
+    // of the unpacked folder, with better-sqlite3's binary from there too.
+    const keygen = spawnSync(site, ['content', 'keygen'], { cwd: folder, env, encoding: 'utf8' });
+    assert.equal(keygen.status, 0, keygen.stderr);
+    const publicKey = keygen.stdout.trim().split('\n').at(-1)!;
+    const bundle = path.join(folder, 'content.tar.gz');
+    const made = spawnSync(site, ['content', 'export', '--out', bundle], { cwd: folder, env, encoding: 'utf8' });
+    assert.equal(made.status, 0, made.stderr);
+    const officeEnv = { ...env, DATA_DIR: path.join(folder, 'office'), CONTENT_TRUSTED_KEYS: publicKey };
+    const imported = spawnSync(site, ['content', 'import', bundle], { cwd: folder, env: officeEnv, encoding: 'utf8' });
+    assert.equal(imported.status, 0, imported.stderr);
+    assert.match(imported.stdout, /posts\s+[1-9]\d* added/);
+    step(`\`content export\` then \`content import\` at another folder (the import's worker thread from the unpacked folder): ${imported.stdout.split('\n')[1]?.trim()}`);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

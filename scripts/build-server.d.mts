@@ -6,3 +6,6 @@ export declare function assetDirnamePluginFor(base: string): Plugin;
 export declare const assetDirnamePlugin: Plugin;
 export declare function packageAssetFiles(): Array<[source: string, target: string]>;
 export declare function copyPackageAssets(outDir: string): void;
+export declare const IMPORT_WORKER_ENTRY: string;
+export declare const IMPORT_WORKER_FILE: string;
+export declare function buildImportWorker(options: { outfile: string; external?: string[]; target?: string }): Promise<string>;

@@ -1,6 +1,7 @@
 // Bundles the server and its command line into one ESM file, dist/server.mjs, that runs with
-// `node dist/server.mjs [command]` from the project root (src/cli/entry.ts). Native modules stay
-// outside the bundle and load from node_modules.
+// `node dist/server.mjs [command]` from the project root (src/cli/entry.ts), and beside it the
+// worker thread of content imports, dist/import-worker.cjs (src/modules/content-bundles/
+// import-thread.ts finds it there). Native modules stay outside the bundle and load from node_modules.
 import { build } from 'esbuild';
 import { cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -76,6 +77,35 @@ export function copyPackageAssets(outDir) {
   }
 }
 
+/** The content import's worker thread (it runs on its own, so it is a bundle of its own). */
+export const IMPORT_WORKER_ENTRY = path.join(root, 'src', 'modules', 'content-bundles', 'import-worker.ts');
+export const IMPORT_WORKER_FILE = 'import-worker.cjs';
+
+/**
+ * Bundles the worker as CommonJS (it runs beside an ESM or a CommonJS server alike). `external`:
+ * the native modules left to node_modules; the single executable bundles better-sqlite3's
+ * JavaScript and hands the worker its binary's path instead.
+ */
+export async function buildImportWorker({ outfile, external = NATIVE_EXTERNALS, target = 'node22' }) {
+  await build({
+    absWorkingDir: root,
+    entryPoints: [IMPORT_WORKER_ENTRY],
+    outfile,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target,
+    external,
+    define: { 'import.meta.url': '__importMetaUrl' },
+    banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'none',
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
 export async function buildServer({ outfile = path.join(root, 'dist', 'server.mjs'), quiet = false } = {}) {
   const started = Date.now();
   const result = await build({
@@ -97,6 +127,7 @@ export async function buildServer({ outfile = path.join(root, 'dist', 'server.mj
     metafile: true,
     plugins: [assetDirnamePlugin],
   });
+  await buildImportWorker({ outfile: path.join(path.dirname(outfile), IMPORT_WORKER_FILE) });
   copyPackageAssets(path.dirname(outfile));
   if (!quiet) {
     const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);

@@ -27,4 +27,8 @@ describe('the server\'s V8 flags', () => {
   it('caps the young generation, which V8 otherwise lets grow to 128 MB under load', () => {
     expect(SERVER_V8_FLAGS).toContain('--max-semi-space-size=4');
   });
+
+  it('bounds the heap at 256 MB, for a machine of 1 GB', () => {
+    expect(SERVER_V8_FLAGS).toContain('--max-old-space-size=256');
+  });
 });

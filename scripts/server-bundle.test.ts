@@ -96,6 +96,24 @@ describe('bundled command line', () => {
     expect(await server.exited).toBe(0);
   });
 
+  it('imports a content bundle from the same file: its worker thread is the import-worker.cjs built beside it', () => {
+    const hq = mkdtempSync(path.join(scratch, 'hq-'));
+    const office = mkdtempSync(path.join(scratch, 'office-'));
+    const keygen = command(['content', 'keygen'], { DATA_DIR: hq });
+    expect(keygen.code, keygen.err).toBe(0);
+    const publicKey = keygen.out.trim().split('\n').at(-1)!;
+    const file = path.join(scratch, 'hq-bundle.tar.gz');
+    const made = command(['content', 'export', '--out', file], { DATA_DIR: hq });
+    expect(made.code, made.err).toBe(0);
+    const imported = command(['content', 'import', file], { DATA_DIR: office, CONTENT_TRUSTED_KEYS: publicKey });
+    expect(imported.code, imported.err).toBe(0);
+    expect(imported.out).toMatch(/^applied bundle \S+ from Headquarters/);
+    // The worker recorded it in the same transaction: the same bundle again is refused.
+    const again = command(['content', 'import', file], { DATA_DIR: office, CONTENT_TRUSTED_KEYS: publicKey });
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('already applied');
+  }, 60_000);
+
   it('is what the operator\'s npm scripts run, with plain node: no development tool (tsx) is needed on a production install', () => {
     const { scripts } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     // The server's V8 flags (src/runtime-flags.mjs) are node's own options, no tool.

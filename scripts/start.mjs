@@ -58,7 +58,9 @@ async function main(args) {
   // The tools and --help/--version need no web client.
   if (args.length === 0) buildClientIfStale();
   const serverBundle = path.join(root, 'dist', 'server.mjs');
-  if (isStale(serverBundle, serverSources)) buildServerIfPossible(serverBundle, args.length > 0);
+  // The content import's worker is built with it (a bundle from before it existed is stale).
+  const importWorker = path.join(root, 'dist', 'import-worker.cjs');
+  if (isStale(serverBundle, serverSources) || isStale(importWorker, serverSources)) buildServerIfPossible(serverBundle, args.length > 0);
 
   // The bundle runs the command line it is given, as `node dist/server.mjs <command>` would.
   process.argv = [process.argv[0], serverBundle, ...args];

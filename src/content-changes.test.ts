@@ -2,7 +2,7 @@
 // timer announce, with enough said (kind, cause, ids, languages) for a cache to drop only what
 // changed; and what is not announced (a visitor's view, a failed save).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ContentChange } from './content-changes';
+import { changeNames, type ContentChange } from './content-changes';
 import { SCHEDULE_CHECK_MS, ScheduledPosts } from './modules/posts/scheduled-posts';
 import { bearer, createTestApp, login, TEST_ADMIN, type TestContext } from './test/helpers';
 
@@ -25,15 +25,23 @@ afterEach(() => {
 afterAll(async () => ctx.cleanup());
 
 describe('public content changed', () => {
-  it('is announced by each staff save with the post, its languages before and after, and the cause', async () => {
+  it('is announced by each staff save with the post, its languages and types before and after, and the cause', async () => {
     const id = (await send('POST', '/api/posts', post)).json<{ _id: string }>()._id;
-    expect(heard).toEqual([{ kind: 'posts', cause: 'write', ids: [id], languages: ['en'] }]);
+    expect(heard).toEqual([{ kind: 'posts', cause: 'write', ids: [id], languages: ['en'], types: ['Guide'] }]);
     heard = [];
-    expect((await send('PUT', `/api/posts/${id}`, { ...post, language: 'ar' })).statusCode).toBe(200);
-    expect(heard).toEqual([{ kind: 'posts', cause: 'write', ids: [id], languages: ['en', 'ar'] }]);
+    expect((await send('PUT', `/api/posts/${id}`, { ...post, language: 'ar', type: 'Form' })).statusCode).toBe(200);
+    expect(heard).toEqual([{ kind: 'posts', cause: 'write', ids: [id], languages: ['en', 'ar'], types: ['Guide', 'Form'] }]);
     heard = [];
     expect((await send('DELETE', `/api/posts/${id}`)).statusCode).toBe(200);
-    expect(heard).toEqual([{ kind: 'posts', cause: 'write', ids: [id], languages: ['ar'] }]);
+    expect(heard).toEqual([{ kind: 'posts', cause: 'write', ids: [id], languages: ['ar'], types: ['Form'] }]);
+  });
+
+  it('names the counterpart of a saved post, whose page and lists name it only while it is public', async () => {
+    const english = (await send('POST', '/api/posts', post)).json<{ _id: string }>()._id;
+    const arabic = (await send('POST', '/api/posts', { ...post, title: 'ساعات عمل الملجأ', language: 'ar', type: 'Iraq', translationOf: english })).json<{ _id: string }>()._id;
+    heard = [];
+    expect((await send('PUT', `/api/posts/${english}`, { ...post, state: 'draft' })).statusCode).toBe(200);
+    expect(heard).toEqual([{ kind: 'posts', cause: 'write', ids: [english, arabic], languages: ['en', 'ar'], types: ['Guide', 'Iraq'] }]);
   });
 
   it('names the kind of every other content, and the settings every page shows', async () => {
@@ -67,10 +75,20 @@ describe('public content changed', () => {
       await vi.advanceTimersByTimeAsync(SCHEDULE_CHECK_MS);
       expect(heard).toEqual([]);
       await vi.advanceTimersByTimeAsync(60_000);
-      expect(heard).toEqual([{ kind: 'posts', cause: 'schedule', ids: [id], languages: ['en'] }]);
+      expect(heard).toEqual([{ kind: 'posts', cause: 'schedule', ids: [id], languages: ['en'], types: ['Guide'] }]);
       expect((await ctx.app.repositories.posts.findById(id))?.state).toBe('published');
     } finally {
       schedule.stop();
     }
+  });
+});
+
+describe('changeNames', () => {
+  it('finds an item among the 100,000 a whole bundle names, and no item it does not name', () => {
+    const ids = Array.from({ length: 100_000 }, (_, n) => n.toString(16).padStart(24, '0'));
+    const change = { kind: 'posts', cause: 'bundle', ids, languages: ['en', 'ar'] } as const;
+    expect(changeNames(change, ids[99_999]!)).toBe(true);
+    expect(changeNames(change, ids[0]!)).toBe(true);
+    expect(changeNames(change, 'f'.repeat(24))).toBe(false);
   });
 });

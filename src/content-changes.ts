@@ -2,8 +2,10 @@
 // list and search pages, the rendered pages). Three things announce a change: a content
 // repository's own write, a scheduled post coming due, and a content bundle applied. Listeners
 // run inside announce(), synchronously, so a cache is already dropped when the write that
-// changed it answers. See docs/decisions.md, "One signal: public content changed".
-import type { Language } from '@shared/domain';
+// changed it answers; each drops only what the change touches (the kind, ids, languages and, for
+// posts, types). See docs/decisions.md, "One signal: public content changed" and "Caches that
+// survive staff at work".
+import type { Language, PostType } from '@shared/domain';
 
 /** What visitors see, grouped as the content modules keep it. */
 export type ContentKind = 'posts' | 'page-texts' | 'cities' | 'emergency' | 'contacts' | 'settings';
@@ -24,9 +26,26 @@ export interface ContentChange {
   ids: readonly string[];
   /** The languages whose pages show them: a post's own (both when it moved), both for the rest. */
   languages: readonly Language[];
+  /**
+   * Posts only: the types whose lists show them (before and after the change). Absent when not
+   * known (a content bundle, a translation link): every type's lists are then touched.
+   */
+  types?: readonly PostType[];
 }
 
 export type ContentChangeListener = (change: ContentChange) => void;
+
+const idSets = new WeakMap<ContentChange, ReadonlySet<string>>();
+
+/**
+ * Whether the change names this item. A whole bundle names 100,000 posts and every cached page is
+ * asked: the ids are looked up in a set made once per change, not searched in the list each time.
+ */
+export function changeNames(change: ContentChange, id: string): boolean {
+  let ids = idSets.get(change);
+  if (!ids) idSets.set(change, (ids = new Set(change.ids)));
+  return ids.has(id);
+}
 
 export const BOTH_LANGUAGES: readonly Language[] = ['en', 'ar'];
 

@@ -86,6 +86,10 @@ export const messages = {
   requestTimeout: { en: 'The request took too long to arrive and was closed', ar: 'استغرق وصول الطلب وقتاً طويلاً فتم إغلاقه' },
   malformedRequest: { en: 'The request could not be read: it is not valid HTTP', ar: 'تعذّرت قراءة الطلب: ليس طلب HTTP صالحاً' },
   storageUnavailable: { en: 'The server cannot save anything right now; please tell the site administrator', ar: 'لا يستطيع الخادم حفظ أي شيء حالياً؛ يرجى إبلاغ مسؤول الموقع' },
+  databaseBusy: {
+    en: 'The site is applying a content bundle and cannot save right now; please try again in a minute',
+    ar: 'يطبّق الموقع حزمة محتوى ولا يستطيع الحفظ الآن؛ يرجى المحاولة مرة أخرى بعد دقيقة',
+  },
   tooManyRequests: { en: 'Too many requests, please try again later', ar: 'طلبات كثيرة جداً، يرجى المحاولة لاحقاً' },
   serverError: { en: 'Something went wrong on the server', ar: 'حدث خطأ في الخادم' },
   fileTypeNotSupported: { en: 'Error! File Type is not supported', ar: 'خطأ! نوع الملف غير مدعوم' },

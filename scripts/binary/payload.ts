@@ -1,5 +1,6 @@
 // What an executable carries besides its code, for one target: better-sqlite3's prebuilt binary,
-// sharp's addon and libvips, the built web client and the API documentation's files. Each file is
+// sharp's addon and libvips, the content import's worker script, the built web client and the API
+// documentation's files. Each file is
 // compressed with zstd (the executable decompresses it at its first start) and listed in the
 // manifest with its size and SHA-256 (src/binary/unpacked-files.ts reads it).
 import { createHash } from 'node:crypto';
@@ -7,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync,
 import path from 'node:path';
 import { constants, zstdCompressSync } from 'node:zlib';
 import type { NativeName, UnpackManifest } from '../../src/binary/unpacked-files';
-import { packageAssetFiles } from '../build-server.mjs';
+import { IMPORT_WORKER_FILE, packageAssetFiles } from '../build-server.mjs';
 import { registryPackage } from './registry-cache';
 import type { BinaryTarget } from './targets';
 
@@ -74,11 +75,13 @@ function compressed(cacheDir: string, bytes: Buffer, hash: string): string {
   return file;
 }
 
-export function buildPayload(options: { root: string; cacheDir: string; target: BinaryTarget; version: string; clientDir: string }): Payload {
+export function buildPayload(options: { root: string; cacheDir: string; target: BinaryTarget; version: string; clientDir: string; importWorker: string }): Payload {
   const { root, cacheDir, target, version, clientDir } = options;
   const natives = nativeFiles(root, cacheDir, target);
   const files = [
     ...natives.files,
+    // The content import's worker thread: Node reads a worker's script from a file.
+    { source: options.importWorker, path: IMPORT_WORKER_FILE },
     ...filesUnder(clientDir, 'client'),
     ...packageAssetFiles().map(([source, target]) => ({ source, path: target })),
   ];

@@ -150,11 +150,11 @@ describe('a decompression bomb', () => {
 });
 
 describe('a database that is not the schema of its migrations', () => {
-  it('is refused when it lacks posts_search, and nothing changes', async () => {
-    const archive = await craftArchive([{ name: DATABASE_MEMBER, file: craftDatabase((db) => db.exec('DROP TABLE posts_search')) }]);
+  it('is refused when it lacks posts_manage_search, and nothing changes', async () => {
+    const archive = await craftArchive([{ name: DATABASE_MEMBER, file: craftDatabase((db) => db.exec('DROP TABLE posts_manage_search')) }]);
     const target = await targetFolder();
     const before = target.databaseSha();
-    await expect(restoreBackup(archive, target.config)).rejects.toThrow(/refused: the database lacks the table posts_search/);
+    await expect(restoreBackup(archive, target.config)).rejects.toThrow(/refused: the database lacks the table posts_manage_search/);
     expect(target.databaseSha()).toBe(before);
   });
 

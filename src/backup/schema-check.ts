@@ -1,6 +1,6 @@
 // A restored database must have exactly the schema its own migrations produce: every table,
 // index, trigger and FTS table, and nothing else. A consistent archive whose database lacked
-// posts_search restored with exit 0 and then every search and post creation answered 500; an
+// its search table restored with exit 0 and then every search and post creation answered 500; an
 // unexpected trigger could rewrite data behind the server's back.
 import { Kysely, SqliteDialect } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';

@@ -48,7 +48,7 @@ async function withDatabase<T>(config: Config, work: (site: BundleSite, reposito
     const changes = new ContentChanges();
     const repositories = buildRepositories(handle.db, handle.sqlite, changes);
     const { publicPosts } = postServices(repositories.posts, changes, new UploadWidths(config.uploadsDir, changes));
-    const site = bundleSiteOf({ repositories, publicPosts, audit: repositories.audit, contentChanges: changes, db: handle.db });
+    const site = bundleSiteOf({ repositories, publicPosts, audit: repositories.audit, contentChanges: changes, db: handle.db, sqlite: handle.sqlite });
     return await work(site, repositories);
   } finally {
     await handle.close();
@@ -131,7 +131,7 @@ async function run(argv: string[]): Promise<void> {
       if (databaseInUse(config.databaseFile)) throw refused(409, bundleMessages.serverRunning);
       await withDatabase(config, async (site) => {
         const report = await importBundle(archive, site, {
-          dataDir: config.dataDir, uploadsDir: config.uploadsDir, trustedKeys: await trustedKeysOf(config, site.settings), actor: CLI_ACTOR,
+          dataDir: config.dataDir, databaseFile: config.databaseFile, uploadsDir: config.uploadsDir, trustedKeys: await trustedKeysOf(config, site.settings), actor: CLI_ACTOR,
         });
         for (const line of describeImport(report)) console.log(line);
       });

@@ -10,6 +10,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** How long a write waits for another connection's transaction (a content import's worker, a command line tool). */
+export const BUSY_TIMEOUT_MS = 5000;
+
 /** More distinct query texts than the repositories write (a few hundred): a safety bound only. */
 const MAX_KEPT_STATEMENTS = 1000;
 
@@ -65,16 +68,22 @@ class KeepFirstErrorDialect extends SqliteDialect {
   }
 }
 
-export function openDatabase(file: string, synchronous: SynchronousMode = 'FULL'): DatabaseHandle {
-  const sqlite = new SQLite(file);
+/** The site's settings on a connection of its own (the server's, or a content import's worker thread's). */
+export function openSqlite(file: string, synchronous: SynchronousMode = 'FULL', options: SQLite.Options = {}): SQLite.Database {
+  const sqlite = new SQLite(file, options);
   // WAL lets readers run during a write; synchronous=FULL makes a commit durable before it returns.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`synchronous = ${synchronous}`);
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // Deleted rows are overwritten with zeros (the day's salt and digests, a removed user), so the
   // file never keeps what was deleted.
   sqlite.pragma('secure_delete = ON');
+  return sqlite;
+}
+
+export function openDatabase(file: string, synchronous: SynchronousMode = 'FULL'): DatabaseHandle {
+  const sqlite = openSqlite(file, synchronous);
   const db = new Kysely<Database>({ dialect: new KeepFirstErrorDialect(sqlite) });
   let closed = false;
   return {

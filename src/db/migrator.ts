@@ -10,6 +10,7 @@ import * as m005 from './migrations/005_content_bundles';
 import * as m006 from './migrations/006_post_schedule_translations_manage';
 import * as m007 from './migrations/007_arabic_city_names';
 import * as m008 from './migrations/008_emergency_order_audit_names';
+import * as m009 from './migrations/009_published_index_bundle_log';
 
 // Listed statically so that the esbuild bundle carries every migration.
 export const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '006_post_schedule_translations_manage': m006,
   '007_arabic_city_names': m007,
   '008_emergency_order_audit_names': m008,
+  '009_published_index_bundle_log': m009,
 };
 
 

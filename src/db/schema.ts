@@ -124,13 +124,6 @@ export interface PostsManageQueueTable {
 }
 
 /** FTS5 index over normalised title and description (see modules/posts/normalize.ts). */
-export interface PostsSearchTable {
-  rowid: number;
-  post_id: string;
-  title: string;
-  description: string;
-}
-
 export interface EmergencyTable {
   id: string;
   type: EmergencyType;
@@ -169,6 +162,21 @@ export interface EventCountsTable {
   count: number;
 }
 
+/** event_counts summed per day (migration 009, kept by triggers): the reports' daily totals. */
+export interface EventDayTotalsTable {
+  day: string;
+  name: string;
+  count: number;
+}
+
+/** event_counts summed per month (YYYY-MM) and page (migration 009, kept by triggers): the reports' top pages. */
+export interface EventMonthPathsTable {
+  month: string;
+  name: string;
+  path: string;
+  count: number;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: Timestamp;
@@ -198,6 +206,14 @@ export interface ContentBundleExportsTable {
   source_key: string;
   snapshot: string;
   counts: string;
+  /** The last content_bundle_log entry when the bundle was made (null before migration 009). */
+  log_seq: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Every change of a post a content bundle carries, numbered (migration 009's triggers write it). */
+export interface ContentBundleLogTable {
+  seq: Generated<number>;
+  post_id: string;
 }
 
 /** Field office: a content bundle applied, and what it changed (JSON report). */
@@ -259,16 +275,18 @@ export interface Database {
   ratings: RatingsTable;
   contacts: ContactsTable;
   posts: PostsTable;
-  posts_search: PostsSearchTable;
   posts_manage_queue: PostsManageQueueTable;
   emergency: EmergencyTable;
   visitor_days: VisitorDaysTable;
   daily_salt: DailySaltTable;
   daily_digests: DailyDigestsTable;
   event_counts: EventCountsTable;
+  event_day_totals: EventDayTotalsTable;
+  event_month_paths: EventMonthPathsTable;
   audit_log: AuditLogTable;
   settings: SettingsTable;
   content_bundle_exports: ContentBundleExportsTable;
+  content_bundle_log: ContentBundleLogTable;
   content_bundle_imports: ContentBundleImportsTable;
   content_bundle_items: ContentBundleItemsTable;
   office_stats_imports: OfficeStatsImportsTable;

@@ -24,12 +24,16 @@ export function preparedOnce(sqlite: SQLite.Database): Statements {
 export abstract class SynchronousRepository {
   protected readonly statement: Statements;
 
-  /** db and sqlite must be the same connection (openDatabase gives both). */
-  constructor(private readonly db: Kysely<Database>, sqlite: SQLite.Database) {
+  /**
+   * db and sqlite must be the same connection (openDatabase gives both); without Kysely (a
+   * content import's worker thread) transactions are better-sqlite3's own.
+   */
+  constructor(private readonly db: Kysely<Database> | null, private readonly sqlite: SQLite.Database) {
     this.statement = preparedOnce(sqlite);
   }
 
   async transaction<T>(work: () => T): Promise<T> {
+    if (!this.db) return this.sqlite.transaction(work)();
     return this.db.transaction().execute(async () => work());
   }
 }

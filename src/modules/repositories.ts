@@ -8,20 +8,17 @@ import type { Kysely } from 'kysely';
 import { ContentChanges } from '../content-changes';
 import type { Database } from '../db/schema';
 import { AuditRepository } from './audit/repository';
-import { contactRecords } from './contact/record-store';
 import { ContactsRepository } from './contact/repository';
 import { ContentBundleRepository } from './content-bundles/repository';
-import { pageTextRecords } from './content/record-store';
+import { contentRecords } from './content-bundles/stores';
 import { ContentRepository } from './content/repository';
-import { emergencyRecords } from './emergency/record-store';
 import { EmergencyRepository } from './emergency/repository';
 import { EventsRepository } from './events/repository';
-import { CityRecordStore } from './maps/record-store';
 import { CitiesRepository } from './maps/repository';
 import { OfficeFiguresRepository } from './office-figures/repository';
 import { PostsManageRepository } from './posts/manage-repository';
-import { PostRecordStore } from './posts/record-store';
 import { PostsRepository } from './posts/repository';
+import { PostSearchIndex } from './posts/search-index';
 import { RatingRepository } from './rating/repository';
 import { SettingsRepository } from './settings/repository';
 import { UsersRepository } from './users/repository';
@@ -29,11 +26,14 @@ import { DailyDigestsRepository } from './visitor/digests-repository';
 import { VisitorRepository } from './visitor/repository';
 
 export function buildRepositories(db: Kysely<Database>, sqlite: SQLite.Database, changes: ContentChanges) {
+  const postsSearch = new PostSearchIndex(sqlite);
   return {
     audit: new AuditRepository(db),
     users: new UsersRepository(db),
-    posts: new PostsRepository(db, changes),
-    postsManage: new PostsManageRepository(sqlite),
+    posts: new PostsRepository(db, changes, postsSearch),
+    postsManage: new PostsManageRepository(sqlite, postsSearch),
+    /** The posts' search index, read by the dashboard's list and the public search (posts/search-index.ts). */
+    postsSearch,
     content: new ContentRepository(db, changes),
     cities: new CitiesRepository(db, changes),
     emergency: new EmergencyRepository(db, changes),
@@ -46,13 +46,7 @@ export function buildRepositories(db: Kysely<Database>, sqlite: SQLite.Database,
     contentBundles: new ContentBundleRepository(db, sqlite),
     officeFigures: new OfficeFiguresRepository(db, sqlite),
     /** Whole records of each content kind, read and written synchronously inside one transaction (content bundles). */
-    records: {
-      posts: new PostRecordStore(sqlite),
-      pageTexts: pageTextRecords(sqlite),
-      cities: new CityRecordStore(sqlite),
-      emergency: emergencyRecords(sqlite),
-      contacts: contactRecords(sqlite),
-    },
+    records: contentRecords(sqlite),
   };
 }
 

@@ -6,6 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, boundedErrorBody, errorBody, messages, type BilingualMessage } from '../errors';
+import { isBusy } from '../db/busy';
 import { describeStorageError } from '../storage-errors';
 import { securityHeadersFor } from './security-headers';
 import { fieldGroupOf } from './field-labels';
@@ -44,6 +45,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       const contentRange = (error as { headers?: Record<string, string> }).headers?.['Content-Range'];
       if (answered === 416 && contentRange) reply.header('Content-Range', contentRange);
       return reply.status(answered).send(errorBody(messageByStatus[answered] ?? messages.badRequest));
+    }
+    if (isBusy(error)) {
+      // A content import holds the database for writing (db/busy.ts): nothing was saved, try again.
+      return reply.status(503).header('Retry-After', '60').send(errorBody(messages.databaseBusy));
     }
     const storageProblem = describeStorageError(error, app.config.databaseFile);
     if (storageProblem) {

@@ -28,6 +28,15 @@ export const BUNDLE_KINDS = ['posts', 'pages', 'cities', 'emergency', 'contacts'
 /** Where the quick exit sends a visitor until staff choose another harmless page. */
 export const DEFAULT_QUICK_EXIT_URL = 'https://www.bbc.com/weather';
 
+/** Posts on a page of the public lists and search. */
+export const POSTS_PAGE_SIZE = 9;
+/**
+ * The public search counts its matches over this many pages at most (or up to the page asked for):
+ * a count that costs the same at 1,000 posts as at 100,000. Past it the answer says `more`, and the
+ * page after the last one counted holds posts (docs/api-contract.md, Paging).
+ */
+export const SEARCH_PAGES_COUNTED = 50;
+
 export type Language = (typeof LANGUAGES)[number];
 export type PostType = (typeof POST_TYPES)[number];
 export type PostState = (typeof POST_STATES)[number];

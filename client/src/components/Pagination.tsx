@@ -6,12 +6,13 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { keywordFromSearch } from '../lib/pageAddress';
 import { paginationRange } from '../lib/pagination';
 
-export function Pagination({ page, pages }: { page: number; pages: number }) {
+/** `more`: a search counted `pages` and there are more after them (the next link stays). */
+export function Pagination({ page, pages, more = false }: { page: number; pages: number; more?: boolean }) {
   const { t } = useTranslation();
   const [location] = useLocation();
   const search = useSearch();
-  if (pages <= 1) return null;
-  const range = paginationRange(page, pages);
+  if (pages <= 1 && !more) return null;
+  const range = paginationRange(page, pages, undefined, more);
 
   const hrefFor = (target: number) => {
     const keyword = keywordFromSearch(search);

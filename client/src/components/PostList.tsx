@@ -9,7 +9,8 @@ import { Pagination } from './Pagination';
 import { PostCard } from './PostCard';
 import { Empty, ErrorMessage, Loading } from './Status';
 
-export function PostList({ state, page, emptyText }: { state: ApiState<PostPage>; page: number; emptyText: string }) {
+/** `moreText`: what to say when a search found more posts than it counted (its answer's `more`). */
+export function PostList({ state, page, emptyText, moreText }: { state: ApiState<PostPage>; page: number; emptyText: string; moreText?: string }) {
   const { t } = useTranslation();
   const width = useWindowWidth();
 
@@ -18,9 +19,10 @@ export function PostList({ state, page, emptyText }: { state: ApiState<PostPage>
 
   if (state.error) return <ErrorMessage error={state.error} />;
   if (!state.data) return <Loading />;
-  const { posts, pages } = state.data;
+  const { posts, pages, more = false } = state.data;
   return (
     <>
+      {more && moreText && <p className="status">{moreText}</p>}
       <div aria-busy={state.loading} className="post-list-wrap">
         {posts.length === 0 ? <Empty>{emptyText}</Empty> : (
           <ul className="post-grid" aria-label={t('posts.listLabel')}>
@@ -30,7 +32,7 @@ export function PostList({ state, page, emptyText }: { state: ApiState<PostPage>
           </ul>
         )}
       </div>
-      <Pagination page={page} pages={pages} />
+      <Pagination page={page} pages={pages} more={more} />
     </>
   );
 }

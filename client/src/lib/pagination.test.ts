@@ -14,6 +14,11 @@ describe('paginationRange', () => {
     expect(paginationRange(1, 1)).toEqual({ pages: [1], previous: null, next: null });
     expect(paginationRange(1, 0)).toEqual({ pages: [1], previous: null, next: null });
   });
+  it('links the last counted page to the next when a search says there are more', () => {
+    expect(paginationRange(50, 50, 2, true)).toEqual({ pages: [48, 49, 50], previous: 49, next: 51 });
+    expect(paginationRange(3, 50, 2, true)).toEqual({ pages: [1, 2, 3, 4, 5], previous: 2, next: 4 });
+    expect(paginationRange(1, 0, 2, true)).toEqual({ pages: [1], previous: null, next: null });
+  });
   it('clamps a page past the end', () => {
     expect(paginationRange(40, 4)).toEqual({ pages: [2, 3, 4], previous: 3, next: null });
   });

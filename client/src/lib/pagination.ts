@@ -7,14 +7,15 @@ export interface PaginationRange {
   next: number | null;
 }
 
-export function paginationRange(current: number, total: number, neighbours = PAGINATION_NEIGHBOURS): PaginationRange {
+/** `more`: there are pages after `total` not counted (a search's count stops at a bound): the last counted page links to the next. */
+export function paginationRange(current: number, total: number, neighbours = PAGINATION_NEIGHBOURS, more = false): PaginationRange {
   const last = Math.max(1, Math.floor(total));
   const page = Math.min(Math.max(1, Math.floor(current) || 1), last);
   const start = Math.max(1, page - neighbours);
   const end = Math.min(last, page + neighbours);
   const pages: number[] = [];
   for (let n = start; n <= end; n += 1) pages.push(n);
-  return { pages, previous: page > 1 ? page - 1 : null, next: page < last ? page + 1 : null };
+  return { pages, previous: page > 1 ? page - 1 : null, next: page < last || (more && total >= 1) ? page + 1 : null };
 }
 
 /** Reads ?p= as a page number; anything that is not a positive integer means page 1. */

@@ -7,6 +7,7 @@ import { openDatabase } from '../connection';
 import { migrateToLatest } from '../migrator';
 import * as m001 from './001_initial';
 import { ContentChanges } from '../../content-changes';
+import { PostSearchIndex } from '../../modules/posts/search-index';
 import { PostsRepository } from '../../modules/posts/repository';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'migration-005-'));
@@ -26,7 +27,7 @@ it('adds the bundle tables and columns to an existing database, keeping its post
   try {
     expect(await migrateToLatest(after, backups)).toContain('005_content_bundles');
     expect(readdirSync(backups)).toHaveLength(1);
-    const post = await new PostsRepository(after.db, new ContentChanges()).findById('p1');
+    const post = await new PostsRepository(after.db, new ContentChanges(), new PostSearchIndex(after.sqlite)).findById('p1');
     expect(post).toMatchObject({ title: 'Kept', author: 'u1', authorName: 'Staff' });
     for (const table of ['content_bundle_exports', 'content_bundle_imports', 'content_bundle_items', 'office_stats_imports', 'office_visitor_days', 'office_event_counts', 'office_rating_days']) {
       expect(after.sqlite.prepare('SELECT count(*) AS n FROM sqlite_master WHERE name = ?').get(table)).toEqual({ n: 1 });

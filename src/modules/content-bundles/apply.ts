@@ -1,5 +1,9 @@
-// Applies checked bundle content to the office's database, inside the caller's transaction,
-// through each content module's record store (stores.ts).
+// Applies a bundle's content.json to the office's database, read item by item (content-reader.ts)
+// twice: checkContent reads it whole once outside any transaction (every item's schema, ids and
+// city names unique, the uploads it shows), noting ids in TEMP tables of this connection, never
+// in memory; applyContent then reads it again inside the caller's one write transaction and
+// writes through each content module's record store (stores.ts). Both run in the import's worker
+// thread (import-worker.ts) on a connection of its own.
 // Rules:
 // - items are created or replaced under the source's own ids (upsert); identical items are left alone;
 // - an item the office made itself is never changed or deleted, even when a bundle carries its id
@@ -12,25 +16,30 @@
 // - a new post arrives with headquarters' view count, an updated one keeps the office's own;
 // - translation links are set once every post is in, only between published posts of the same
 //   source; a link the office made to a post of its own (or to a draft it keeps) stays as it is.
-import { BUNDLE_KINDS, filesOfItem, itemIdOf, PARKED_CITY_PREFIX, type BundleContent, type BundleKind, type CityItem, type PostItem } from './format';
+import type SQLite from 'better-sqlite3';
+import { readContent, type ContentVisitor } from './content-reader';
+import { BUNDLE_KINDS, filesOfItem, itemIdOf, PARKED_CITY_PREFIX, type BundleKind, type CityItem, type PostItem, type Tombstone } from './format';
+import { bundleMessages, refused } from './messages';
 import type { ContentBundleRepository } from './repository';
-import { itemKey, sameContent, splitItemKey } from './snapshot';
+import { sameContent } from './snapshot';
+import { applyTranslations } from './translations';
 import { deleteItem, localItem, writeItem, type AnyItem, type ContentRecords } from './stores';
 
-/** The bundle's own records (what each source brought) and the content modules' record stores. */
+/** The bundle's own records (what each source brought), the content modules' record stores, and their connection. */
 export interface ApplyTarget {
+  sqlite: SQLite.Database;
   bundles: ContentBundleRepository;
   records: ContentRecords;
 }
 
-interface KindChanges {
+export interface KindChanges {
   added: number;
   updated: number;
   deleted: number;
   unchanged: number;
 }
 
-interface AppliedChanges {
+export interface AppliedChanges {
   changes: Record<BundleKind, KindChanges>;
   /** Posts the bundle would have changed or removed, kept because the office holds them as drafts. */
   keptDrafts: number;
@@ -44,6 +53,39 @@ interface AppliedChanges {
   changedIds: Record<BundleKind, string[]>;
 }
 
+/** What the first reading found: every upload path the items show, once each, sorted. */
+export interface CheckedContent {
+  uploads: string[];
+}
+
+// What the first reading notes, on the worker's connection only (TEMP: never in the site's file).
+const TEMP_TABLES = `
+  DROP TABLE IF EXISTS temp.bundle_items; DROP TABLE IF EXISTS temp.bundle_city_names; DROP TABLE IF EXISTS temp.bundle_posts;
+  DROP TABLE IF EXISTS temp.bundle_tombstones; DROP TABLE IF EXISTS temp.bundle_uploads;
+  CREATE TEMP TABLE bundle_items (kind TEXT NOT NULL, item_id TEXT NOT NULL, PRIMARY KEY (kind, item_id)) WITHOUT ROWID;
+  -- NOCASE folds ASCII letters only, as the cities table's unique index does.
+  CREATE TEMP TABLE bundle_city_names (name TEXT NOT NULL COLLATE NOCASE PRIMARY KEY, city_id TEXT NOT NULL) WITHOUT ROWID;
+  -- wanted: the link applyTranslations sets (null: none); before: the link it found.
+  CREATE TEMP TABLE bundle_posts (id TEXT PRIMARY KEY, language TEXT NOT NULL, translation_of TEXT, unchanged INTEGER NOT NULL DEFAULT 0,
+    considered INTEGER NOT NULL DEFAULT 0, wanted TEXT, before TEXT) WITHOUT ROWID;
+  CREATE TEMP TABLE bundle_tombstones (kind TEXT NOT NULL, item_id TEXT NOT NULL);
+  CREATE TEMP TABLE bundle_uploads (path TEXT PRIMARY KEY) WITHOUT ROWID;`;
+
+const SQL = {
+  noteItem: 'INSERT INTO temp.bundle_items (kind, item_id) VALUES (?, ?)',
+  noteCity: 'INSERT INTO temp.bundle_city_names (name, city_id) VALUES (?, ?)',
+  notePost: 'INSERT INTO temp.bundle_posts (id, language, translation_of) VALUES (?, ?, ?)',
+  noteTombstone: 'INSERT INTO temp.bundle_tombstones (kind, item_id) VALUES (?, ?)',
+  noteUpload: 'INSERT OR IGNORE INTO temp.bundle_uploads (path) VALUES (?)',
+  uploads: 'SELECT path FROM temp.bundle_uploads ORDER BY path',
+  // A full bundle removes what the source brought and no longer has (one index step an item).
+  goneFromSource: `SELECT kind, item_id AS id FROM content_bundle_items i WHERE source_key = ?
+    AND NOT EXISTS (SELECT 1 FROM temp.bundle_items b WHERE b.kind = i.kind AND b.item_id = i.item_id)`,
+  tombstones: 'SELECT kind, item_id AS id FROM temp.bundle_tombstones',
+  cities: 'SELECT city_id AS id, name FROM temp.bundle_city_names',
+  markUnchanged: 'UPDATE temp.bundle_posts SET unchanged = 1 WHERE id = ?',
+} as const;
+
 function noIds(): Record<BundleKind, string[]> {
   return Object.fromEntries(BUNDLE_KINDS.map((kind) => [kind, []])) as unknown as Record<BundleKind, string[]>;
 }
@@ -52,24 +94,81 @@ function noChanges(): Record<BundleKind, KindChanges> {
   return Object.fromEntries(BUNDLE_KINDS.map((kind) => [kind, { added: 0, updated: 0, deleted: 0, unchanged: 0 }])) as Record<BundleKind, KindChanges>;
 }
 
-export function applyContent({ bundles, records }: ApplyTarget, sourceKey: string, content: BundleContent, full: boolean): AppliedChanges {
+function isConstraintError(error: unknown): boolean {
+  return typeof (error as { code?: unknown }).code === 'string' && (error as { code: string }).code.startsWith('SQLITE_CONSTRAINT');
+}
+
+/**
+ * The first reading: every item checked (its schema, an id once per kind, city names unique
+ * without case, one alt text per picture, no post its own translation), the uploads noted.
+ * Throws BundleRefusedError; writes nothing but this connection's TEMP tables.
+ */
+export function checkContent(sqlite: SQLite.Database, contentFile: string): CheckedContent {
+  sqlite.exec(TEMP_TABLES);
+  // Prepared once: a statement compiled per item keeps its native memory until the collector runs.
+  const prepared = new Map<string, SQLite.Statement>();
+  const run = (text: string, ...values: unknown[]) => {
+    let statement = prepared.get(text);
+    if (!statement) prepared.set(text, (statement = sqlite.prepare(text)));
+    try {
+      statement.run(...values);
+    } catch (error) {
+      if (isConstraintError(error)) throw badContent();
+      throw error;
+    }
+  };
+  const noteUpload = sqlite.prepare(SQL.noteUpload);
+  const badContent = () => refused(400, bundleMessages.badContent, 'bundle');
+  const visitor: ContentVisitor = {
+    item(kind, item) {
+      run(SQL.noteItem, kind, itemIdOf(kind, item as { id?: string; type?: string }));
+      if (kind === 'posts') {
+        const post = item as PostItem;
+        // One alt text per picture, and a post is never its own translation (the office's table refuses both).
+        if (post.picturesAlt.length !== post.pictures.length || post.translationOf === post.id) throw badContent();
+        run(SQL.notePost, post.id, post.language, post.translationOf);
+      }
+      if (kind === 'cities') {
+        const city = item as CityItem;
+        if (city.name.trim() === '' || city.name.startsWith(PARKED_CITY_PREFIX)) throw badContent();
+        run(SQL.noteCity, city.name, city.id);
+      }
+      for (const file of filesOfItem(kind, item)) if (file !== '') noteUpload.run(file);
+    },
+    tombstone(stone: Tombstone) {
+      run(SQL.noteTombstone, stone.kind, stone.id);
+    },
+  };
+  // One transaction for the TEMP notes: a commit per item would cost a journal write each.
+  sqlite.transaction(() => readContent(contentFile, visitor))();
+  return { uploads: (sqlite.prepare(SQL.uploads).pluck().all() as string[]) };
+}
+
+/**
+ * The second reading, inside the caller's transaction, after checkContent on the same connection.
+ * Rules:
+ * - items are created or replaced under the source's own ids (upsert); identical items are left alone;
+ * - an item the office made itself is never changed or deleted, even when a bundle carries its id
+ *   (an item is the office's own when it exists here and no source ever brought it; page texts,
+ *   one per type, are the exception: headquarters' text of a type is the text of that type);
+ * - an incremental bundle deletes what its tombstones name, a full bundle what the same source
+ *   brought before and no longer has; neither ever deletes the office's own content;
+ * - a post the office keeps as a draft is never touched, whatever the bundle says;
+ * - a city of the bundle takes the place of an office city with the same name (names are unique);
+ * - a new post arrives with headquarters' view count, an updated one keeps the office's own;
+ * - translation links are set once every post is in, only between published posts of the same
+ *   source; a link the office made to a post of its own (or to a draft it keeps) stays as it is.
+ */
+export function applyContent(target: ApplyTarget, contentFile: string, sourceKey: string, full: boolean): AppliedChanges {
+  const { sqlite, bundles, records } = target;
   const result: AppliedChanges = { changes: noChanges(), keptDrafts: 0, keptOwn: 0, replacedCities: [], previousFiles: [], changedIds: noIds() };
+  // Asked of each item before it is written: removals and renamed cities never touch a bundle's own items.
   const officeOwn = (kind: BundleKind, id: string) => kind !== 'pages' && localItem(records, kind, id) !== undefined && !bundles.broughtByAnySource(kind, id);
-  // Decided before anything is written: the bundle's own items are remembered as it goes.
-  const keptOwn = new Set<string>();
-  for (const kind of BUNDLE_KINDS) {
-    for (const item of content[kind]) if (officeOwn(kind, itemIdOf(kind, item))) keptOwn.add(itemKey(kind, itemIdOf(kind, item)));
-  }
-  const broughtBefore = bundles.itemsFromSource(sourceKey);
-
-  const inBundle = new Set<string>();
-  for (const kind of BUNDLE_KINDS) for (const item of content[kind]) inBundle.add(itemKey(kind, itemIdOf(kind, item)));
   const removals = full
-    ? [...broughtBefore].filter((key) => !inBundle.has(key))
-    : content.tombstones.map((stone) => itemKey(stone.kind, stone.id)).filter((key) => broughtBefore.has(key));
+    ? sqlite.prepare(SQL.goneFromSource).all(sourceKey) as Array<{ kind: BundleKind; id: string }>
+    : (sqlite.prepare(SQL.tombstones).all() as Array<{ kind: BundleKind; id: string }>).filter((stone) => bundles.broughtBy(sourceKey, stone.kind, stone.id));
 
-  for (const key of removals) {
-    const { kind, id } = splitItemKey(key);
+  for (const { kind, id } of removals) {
     const local = localItem(records, kind, id);
     if (local?.draft) { result.keptDrafts += 1; continue; }
     bundles.forgetItem(kind, id);
@@ -80,21 +179,22 @@ export function applyContent({ bundles, records }: ApplyTarget, sourceKey: strin
     result.changedIds[kind].push(id);
   }
 
-  freeCityNames({ bundles, records }, content.cities.filter((city) => !keptOwn.has(itemKey('cities', city.id))), result);
+  const cities = sqlite.prepare(SQL.cities).all() as Array<{ id: string; name: string }>;
+  freeCityNames(target, cities.filter((city) => !officeOwn('cities', city.id)), result);
 
-  const unchangedPosts = new Set<string>();
-  for (const kind of BUNDLE_KINDS) {
-    for (const item of content[kind] as AnyItem[]) {
-      const id = itemIdOf(kind, item);
+  const markUnchanged = sqlite.prepare(SQL.markUnchanged);
+  readContent(contentFile, {
+    item(kind: BundleKind, item: AnyItem) {
+      const id = itemIdOf(kind, item as { id?: string; type?: string });
       // Never remembered as brought either: a later full bundle without it deletes nothing.
-      if (keptOwn.has(itemKey(kind, id))) { result.keptOwn += 1; continue; }
+      if (officeOwn(kind, id)) { result.keptOwn += 1; return; }
       const local = localItem(records, kind, id);
       bundles.rememberItem(sourceKey, kind, id);
-      if (local?.draft) { result.keptDrafts += 1; continue; }
+      if (local?.draft) { result.keptDrafts += 1; return; }
       if (local && sameContent(local.item, item)) {
         result.changes[kind].unchanged += 1;
-        if (kind === 'posts') unchangedPosts.add(id);
-        continue;
+        if (kind === 'posts') markUnchanged.run(id);
+        return;
       }
       writeItem(records, kind, item, !!local);
       result.changedIds[kind].push(id);
@@ -105,11 +205,11 @@ export function applyContent({ bundles, records }: ApplyTarget, sourceKey: strin
       } else {
         result.changes[kind].added += 1;
       }
-    }
-  }
+    },
+    tombstone() { /* read by the first reading */ },
+  });
   // A post whose only change is its link counts as updated.
-  for (const id of applyTranslations({ bundles, records }, sourceKey, content.posts)) {
-    if (!unchangedPosts.has(id)) continue;
+  for (const id of applyTranslations(target, sourceKey)) {
     result.changedIds.posts.push(id);
     result.changes.posts.unchanged -= 1;
     result.changes.posts.updated += 1;
@@ -119,56 +219,10 @@ export function applyContent({ bundles, records }: ApplyTarget, sourceKey: strin
 }
 
 /**
- * Sets the bundle posts' translation links, both ways, after every post is written (a link may
- * name a post later in the bundle). A link is made only between two published posts this source
- * brought, in different languages, that both name each other when both are in the bundle. A post
- * the office linked to one of its own posts (or to a post it keeps as a draft) is held: neither it
- * nor its counterpart changes, so a bundle never changes an office's own post. Every link is first
- * let go, then set, so the unique index never sees two posts naming the same one. Answers the
- * bundle posts whose link changed.
- */
-function applyTranslations({ bundles, records }: ApplyTarget, sourceKey: string, posts: PostItem[]): string[] {
-  const fromSource = bundles.itemsFromSource(sourceKey);
-  const stored = records.posts;
-  const isOurs = (id: string) => fromSource.has(itemKey('posts', id)) && stored.link(id)?.state === 'published';
-  const isHeld = (id: string) => {
-    const linked = stored.link(id)?.translationOf ?? null;
-    return (linked !== null && !isOurs(linked)) || stored.linkedTo(id).some((other) => !isOurs(other));
-  };
-  const inBundle = new Map(posts.map((post) => [post.id, post]));
-  const wanted = new Map<string, string | null>();
-  for (const post of posts) {
-    if (!isOurs(post.id) || isHeld(post.id)) continue;
-    const target = post.translationOf;
-    const acceptable = target !== null && target !== post.id && isOurs(target) && !isHeld(target)
-      && stored.link(target)?.language !== post.language
-      && (!inBundle.has(target) || inBundle.get(target)!.translationOf === post.id);
-    wanted.set(post.id, acceptable ? target : null);
-  }
-
-  const before = new Map([...wanted.keys()].map((id) => [id, stored.link(id)?.translationOf ?? null]));
-  const letGo = (id: string) => {
-    for (const other of stored.linkedTo(id)) stored.setLink(other, null);
-    stored.setLink(id, null);
-  };
-  for (const [id, target] of wanted) {
-    if (before.get(id) === target) continue;
-    letGo(id);
-    if (target !== null) letGo(target);
-  }
-  for (const [id, target] of wanted) {
-    if (target === null || stored.link(id)?.translationOf === target) continue;
-    stored.setLink(id, target);
-    stored.setLink(target, id);
-  }
-  return [...wanted.keys()].filter((id) => (stored.link(id)?.translationOf ?? null) !== before.get(id));
-}
-
-/**
  * City names are unique (without case). Bundle cities that change name first step aside, so two
  * cities may swap names; then an office city holding a name the bundle needs is removed.
  */
-function freeCityNames({ bundles, records }: ApplyTarget, cities: CityItem[], result: AppliedChanges): void {
+function freeCityNames({ bundles, records }: ApplyTarget, cities: Array<{ id: string; name: string }>, result: AppliedChanges): void {
   // Not a NUL character: NOCASE stops comparing at one, so every parked name would collide.
   for (const city of cities) {
     const local = records.cities.find(city.id);

@@ -4,21 +4,20 @@
 //     decompressed), the manifest and signature kept in memory, then the signature against the
 //     trusted keys and every member against the manifest's list and sizes;
 //  2. only then each member is written into the stage folder, never past its listed size, and its
-//     sha256 checked, with the content's shape and that every upload is an image or PDF of the
-//     kind its name says.
+//     sha256 checked, with that every upload is an image or PDF of the kind its name says.
+// content.json is then read item by item where it is applied (content-reader.ts, import-worker.ts).
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { createReadStream, closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { isSafeMemberName, readTarGz, TarGzWriter, type ArchivedFile, type EntrySink, type TarEntry } from '../../backup/tar';
 import { detectFileType, SIGNATURE_BYTES } from '../uploads/file-types';
 import { fileOfPublicPath, publicPathOf, STORED_NAME } from '../uploads/storage';
 import {
-  BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, BUNDLE_KINDS, BundleContentSchema, CONTENT_MEMBER, DEFAULT_BUNDLE_LIMITS, filesOfItem,
-  itemIdOf, MANIFEST_MEMBER, ManifestSchema, PARKED_CITY_PREFIX, SIGNATURE_MEMBER, SignatureSchema, UPLOADS_PREFIX,
-  completeContent, type BundleContent, type BundleLimits, type BundleManifest, type BundleSignature, type ReceivedContent,
+  BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, CONTENT_MEMBER, DEFAULT_BUNDLE_LIMITS, MANIFEST_MEMBER, ManifestSchema,
+  SIGNATURE_MEMBER, SignatureSchema, UPLOADS_PREFIX, type BundleContent, type BundleLimits, type BundleManifest, type BundleSignature,
 } from './format';
+import { partsOf, writeContentFile, type WrittenContent } from './content-file';
 import { signatureMatches, signBytes, type SigningKey } from './keys';
 import { BundleRefusedError, bundleMessages, refused } from './messages';
 import { eachConcurrently } from './pool';
@@ -26,21 +25,11 @@ import { eachConcurrently } from './pool';
 const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false, removeAdditional: false });
 const validateManifest = ajv.compile(ManifestSchema) as ValidateFunction<BundleManifest>;
 const validateSignature = ajv.compile(SignatureSchema) as ValidateFunction<BundleSignature>;
-const validateContent = ajv.compile(BundleContentSchema) as ValidateFunction<ReceivedContent>;
 
 /** A bundle of this kind from a later version of the site: not damaged, but this site cannot read it yet. */
 function isNewerFormat(manifest: unknown): boolean {
   const { format, formatVersion } = (manifest ?? {}) as { format?: unknown; formatVersion?: unknown };
   return format === BUNDLE_FORMAT && typeof formatVersion === 'number' && formatVersion > BUNDLE_FORMAT_VERSION;
-}
-
-/** Every upload path the items show, once each, in a stable order. */
-export function uploadsOf(content: BundleContent): string[] {
-  const paths = new Set<string>();
-  for (const kind of BUNDLE_KINDS) {
-    for (const item of content[kind]) for (const file of filesOfItem(kind, item)) if (file !== '') paths.add(file);
-  }
-  return [...paths].sort();
 }
 
 function readHead(file: string): Buffer {
@@ -65,7 +54,8 @@ export interface BundleToWrite {
   baseBundleId: string | null;
   createdAt: string;
   sourceName: string;
-  content: BundleContent;
+  /** content.json already written (the export streams it), or small content held in memory. */
+  content: WrittenContent | BundleContent;
   uploadsDir: string;
   signingKey: SigningKey;
   limits?: BundleLimits;
@@ -83,12 +73,14 @@ export async function writeBundle(outFile: string, bundle: BundleToWrite): Promi
   const limits = bundle.limits ?? DEFAULT_BUNDLE_LIMITS;
   const partial = `${outFile}.partial`;
   const mtime = new Date(bundle.createdAt);
+  const ownContentFile = 'file' in bundle.content ? null : `${outFile}.content.json`;
+  const content = 'file' in bundle.content ? bundle.content : await writeContentFile(ownContentFile!, partsOf(bundle.content));
   const writer = new TarGzWriter(partial);
   try {
     const files: ArchivedFile[] = [];
-    files.push(await writer.addBuffer(CONTENT_MEMBER, Buffer.from(JSON.stringify(bundle.content)), mtime));
+    files.push(await writer.addFile(CONTENT_MEMBER, content.file, statSync(content.file).size, mtime));
     const missingFiles: string[] = [];
-    for (const publicPath of uploadsOf(bundle.content)) {
+    for (const publicPath of content.uploads) {
       const file = fileOfPublicPath(bundle.uploadsDir, publicPath);
       const stats = file ? statSync(file, { throwIfNoEntry: false }) : undefined;
       if (!file || !stats?.isFile() || !isAcceptableUpload(path.basename(file), file, stats.size, limits)) {
@@ -97,8 +89,7 @@ export async function writeBundle(outFile: string, bundle: BundleToWrite): Promi
       }
       files.push(await writer.addFile(`${UPLOADS_PREFIX}${path.basename(file)}`, file, stats.size, mtime));
     }
-    const counts: Record<string, number> = { files: files.length - 1, tombstones: bundle.content.tombstones.length };
-    for (const kind of BUNDLE_KINDS) counts[kind] = bundle.content[kind].length;
+    const counts: Record<string, number> = { files: files.length - 1, ...content.counts };
     const manifest: BundleManifest = {
       format: BUNDLE_FORMAT,
       formatVersion: BUNDLE_FORMAT_VERSION,
@@ -121,6 +112,8 @@ export async function writeBundle(outFile: string, bundle: BundleToWrite): Promi
     await writer.finish().catch(() => undefined);
     rmSync(partial, { force: true });
     throw error;
+  } finally {
+    if (ownContentFile) rmSync(ownContentFile, { force: true });
   }
 }
 
@@ -137,12 +130,13 @@ async function checkMember(file: ArchivedFile, stagedPath: string, limits: Bundl
   if (!isContent && (!file.path.startsWith(UPLOADS_PREFIX) || !STORED_NAME.test(name))) throw refused(400, bundleMessages.badUpload, 'bundle');
   const size = statSync(stagedPath).size;
   if (size !== file.size) throw refused(400, bundleMessages.checksumMismatch, 'bundle');
-  // Bounded before the file is read into memory.
   if (size > (isContent ? limits.contentJsonBytes : limits.uploadBytes)) throw refused(400, isContent ? bundleMessages.badContent : bundleMessages.badUpload, 'bundle');
-  const data = await readFile(stagedPath);
-  if (createHash('sha256').update(data).digest('hex') !== file.sha256) throw refused(400, bundleMessages.checksumMismatch, 'bundle');
+  // Hashed as it is read: content.json may be hundreds of megabytes.
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(stagedPath) as AsyncIterable<Buffer>) hash.update(chunk);
+  if (hash.digest('hex') !== file.sha256) throw refused(400, bundleMessages.checksumMismatch, 'bundle');
   if (isContent) return null;
-  if (detectFileType(data.subarray(0, SIGNATURE_BYTES))?.extension !== path.extname(name).slice(1)) throw refused(400, bundleMessages.badUpload, 'bundle');
+  if (detectFileType(readHead(stagedPath))?.extension !== path.extname(name).slice(1)) throw refused(400, bundleMessages.badUpload, 'bundle');
   return { stagedPath, name, size, sha256: file.sha256 };
 }
 
@@ -156,39 +150,12 @@ export interface StagedFile {
 
 export interface VerifiedBundle {
   manifest: BundleManifest;
-  content: BundleContent;
+  /** content.json as checked against the manifest, in the stage folder: read item by item (content-reader.ts). */
+  contentFile: string;
   /** The public key that signed it: the bundle's source. */
   sourceKey: string;
   /** Upload files by public path. */
   files: Map<string, StagedFile>;
-}
-
-/** ASCII-only lower case: what SQLite's NOCASE compares, so two names equal for the unique index are caught here. */
-const nocase = (name: string) => name.replace(/[A-Z]/g, (c) => c.toLowerCase());
-
-function checkContentConsistency(content: ReceivedContent): void {
-  for (const kind of BUNDLE_KINDS) {
-    const ids = (content[kind] as Array<{ id?: string; type?: string }>).map((item) => itemIdOf(kind, item));
-    if (new Set(ids).size !== ids.length) throw refused(400, bundleMessages.badContent, 'bundle');
-  }
-  const names = content.cities.map((city) => nocase(city.name));
-  if (new Set(names).size !== names.length || names.some((name) => name.trim() === '' || name.startsWith(PARKED_CITY_PREFIX))) {
-    throw refused(400, bundleMessages.badContent, 'bundle');
-  }
-  for (const post of content.posts) {
-    // One alt text per picture, and a post is never its own translation (the office's table refuses both).
-    if (post.picturesAlt !== undefined && post.picturesAlt.length !== post.pictures.length) throw refused(400, bundleMessages.badContent, 'bundle');
-    if (post.translationOf === post.id) throw refused(400, bundleMessages.badContent, 'bundle');
-  }
-}
-
-function readJson(file: string, maxBytes: number): unknown {
-  if (statSync(file).size > maxBytes) throw refused(400, bundleMessages.badContent, 'bundle');
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
-  } catch {
-    throw refused(400, bundleMessages.damaged, 'bundle');
-  }
 }
 
 /** The signature and manifest are read into memory, bounded; every other member is only counted. */
@@ -321,9 +288,5 @@ export async function readVerifiedBundle(archive: string, stageDir: string, trus
     const checked = await checkMember(file, staged(file.path), limits);
     if (checked) files.set(publicPathOf(checked.name), checked);
   });
-
-  const content = readJson(staged(CONTENT_MEMBER), limits.contentJsonBytes);
-  if (!validateContent(content)) throw refused(400, bundleMessages.badContent, 'bundle');
-  checkContentConsistency(content);
-  return { manifest, content: completeContent(content), sourceKey: signature.publicKey, files };
+  return { manifest, contentFile: staged(CONTENT_MEMBER), sourceKey: signature.publicKey, files };
 }

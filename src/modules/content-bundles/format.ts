@@ -48,7 +48,8 @@ const GB = 1024 * 1024 * 1024;
 export const DEFAULT_BUNDLE_LIMITS: BundleLimits = {
   archiveBytes: 2 * GB,
   unpackedBytes: 4 * GB,
-  contentJsonBytes: 256 * 1024 * 1024,
+  /** Read item by item (content-reader.ts): bounded by the archive's own bound, not by memory. */
+  contentJsonBytes: 2 * GB,
   uploadBytes: Math.max(UPLOAD_LIMITS.imageBytes, UPLOAD_LIMITS.pdfBytes),
   members: 200_000,
 };
@@ -192,7 +193,7 @@ export const SignatureSchema = Type.Object({
   signature: Type.String({ maxLength: 200, pattern: '^[A-Za-z0-9+/]+={0,2}$' }),
 }, { additionalProperties: false });
 
-// Inside the code every field is present: completeContent() fills what an older bundle lacks.
+// Inside the code every field is present: completeItem() fills what an older bundle lacks.
 export type PostItem = Required<Static<typeof PostItemSchema>>;
 export type PageItem = Required<Static<typeof PageItemSchema>>;
 export type CityItem = Required<Omit<Static<typeof CityItemSchema>, 'branches'>> & { branches: BranchItem[] };
@@ -231,24 +232,30 @@ export function filesOfItem(kind: BundleKind, item: BundleContent[BundleKind][nu
 
 const CITY_ALT_FIELDS = ['thumbnailAltEn', 'thumbnailAltAr', 'countryMapAltEn', 'countryMapAltAr', 'cityMapAltEn', 'cityMapAltAr', 'cityMapAddAltEn', 'cityMapAddAltAr'] as const;
 
-/** Received content with what an older bundle does not say filled in: alt texts not filled in (null), no link, no Arabic name or address (''). */
-export function completeContent(received: ReceivedContent): BundleContent {
-  return {
-    ...received,
-    posts: received.posts.map((post) => ({
-      ...post,
-      imageAlt: post.imageAlt ?? null,
-      picturesAlt: post.picturesAlt ?? post.pictures.map(() => null),
-      translationOf: post.translationOf ?? null,
-    })),
-    pages: received.pages.map((page) => ({ ...page, imageAltEn: page.imageAltEn ?? null, imageAltAr: page.imageAltAr ?? null })),
-    cities: received.cities.map((city) => ({
-      ...city,
-      ...Object.fromEntries(CITY_ALT_FIELDS.map((field) => [field, city[field] ?? null])),
-      nameAr: city.nameAr ?? '',
-      branches: city.branches.map((branch) => ({ ...branch, addressAr: branch.addressAr ?? '' })),
-    }) as CityItem),
-  };
+type ReceivedItem<K extends BundleKind> = ReceivedContent[K][number];
+
+/** A received item with what an older bundle does not say filled in: alt texts not filled in (null), no link, no Arabic name or address (''). */
+export function completeItem<K extends BundleKind>(kind: K, received: ReceivedItem<K>): BundleContent[K][number] {
+  switch (kind) {
+    case 'posts': {
+      const post = received as ReceivedItem<'posts'>;
+      return { ...post, imageAlt: post.imageAlt ?? null, picturesAlt: post.picturesAlt ?? post.pictures.map(() => null), translationOf: post.translationOf ?? null } as BundleContent[K][number];
+    }
+    case 'pages': {
+      const page = received as ReceivedItem<'pages'>;
+      return { ...page, imageAltEn: page.imageAltEn ?? null, imageAltAr: page.imageAltAr ?? null } as BundleContent[K][number];
+    }
+    case 'cities': {
+      const city = received as ReceivedItem<'cities'>;
+      return {
+        ...city,
+        ...Object.fromEntries(CITY_ALT_FIELDS.map((field) => [field, city[field] ?? null])),
+        nameAr: city.nameAr ?? '',
+        branches: city.branches.map((branch) => ({ ...branch, addressAr: branch.addressAr ?? '' })),
+      } as BundleContent[K][number];
+    }
+    default: return received as BundleContent[K][number];
+  }
 }
 
 export function emptyContent(): BundleContent {

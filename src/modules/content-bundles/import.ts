@@ -6,8 +6,11 @@
 //     responsive variants from it (variants never travel: the bundle stays small);
 //  5. one transaction: apply the items through the content modules' record stores, record the
 //     bundle; on failure the copied files are removed;
-//  6. then announce what changed (every cache of public answers drops it), remove files nothing
-//     shows any more, and write the audit log.
+//  6. then announce what changed (every cache of public answers drops it), let the search index
+//     catch up in the background, remove files nothing shows any more, and write the audit log.
+// content.json is read item by item, twice (a check, then the transaction), in a worker thread
+// with a connection of its own (import-thread.ts): the server's event loop never waits for it,
+// and readers see the content as it was until the transaction commits.
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { copyFile, link, mkdir, open, unlink } from 'node:fs/promises';
@@ -16,13 +19,13 @@ import { BOTH_LANGUAGES, type ContentKind } from '../../content-changes';
 import type { AuditActor } from '../audit/repository';
 import { expectedVariantNames, writeVariants } from '../uploads/images';
 import { removeUnreferencedUploads, TEMP_PREFIX } from '../uploads/storage';
-import { nowIso } from '@shared/ids';
-import { applyContent } from './apply';
-import { readVerifiedBundle, uploadsOf, type StagedFile, type VerifiedBundle } from './archive';
+import { withoutWaitingForWrites } from '../../db/busy';
+import { readVerifiedBundle, type StagedFile, type VerifiedBundle } from './archive';
 import { BUNDLE_KINDS, type BundleKind, type BundleLimits } from './format';
+import { ImportThread, type AppliedImport } from './import-thread';
 import { bundleMessages, refused } from './messages';
+import { checkOrder, type BundleOrder } from './order';
 import { eachConcurrently } from './pool';
-import type { ContentBundleRepository } from './repository';
 import type { ImportReport } from './schema';
 import type { BundleSite } from './site';
 
@@ -31,25 +34,19 @@ export type { ImportReport };
 
 export interface ImportOptions {
   dataDir: string;
+  /** The site's database: the import's worker opens its own connection to it. */
+  databaseFile: string;
   uploadsDir: string;
   trustedKeys: ReadonlySet<string>;
   /** Who imports: a logged-in admin, or the command line. */
   actor: AuditActor;
   limits?: BundleLimits;
+  /** The worker thread's heap (tests make it smaller than the bundle). */
+  workerHeapMb?: number;
 }
 
 /** The content-changes kind of each bundle kind. */
 const CHANGE_KINDS: Record<BundleKind, ContentKind> = { posts: 'posts', pages: 'page-texts', cities: 'cities', emergency: 'emergency', contacts: 'contacts' };
-
-/** Refuses a bundle that was applied already, is not newer than the last one of its source, or misses its base. */
-function checkOrder(repository: ContentBundleRepository, bundle: VerifiedBundle): void {
-  const { bundleId, baseBundleId, createdAt } = bundle.manifest;
-  if (repository.findImport(bundleId)) throw refused(409, bundleMessages.alreadyApplied, 'bundle');
-  const last = repository.lastImportFrom(bundle.sourceKey);
-  if (last && createdAt <= last.createdAt) throw refused(409, bundleMessages.olderThanApplied, 'bundle');
-  // Only the last bundle applied is a sound base: changes made between two earlier bundles would be lost.
-  if (baseBundleId !== null && last?.bundleId !== baseBundleId) throw refused(409, bundleMessages.baseMissing, 'bundle');
-}
 
 async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
@@ -58,9 +55,9 @@ async function sha256Of(file: string): Promise<string> {
 }
 
 /** The bundle's files the office does not have yet; refuses when a different file holds one's name. */
-async function filesToCopy(bundle: VerifiedBundle, uploadsDir: string): Promise<StagedFile[]> {
+async function filesToCopy(bundle: VerifiedBundle, uploads: string[], uploadsDir: string): Promise<StagedFile[]> {
   const needed: StagedFile[] = [];
-  for (const publicPath of uploadsOf(bundle.content)) {
+  for (const publicPath of uploads) {
     const staged = bundle.files.get(publicPath);
     if (!staged) continue; // missing at headquarters too
     const target = path.join(uploadsDir, staged.name);
@@ -132,10 +129,10 @@ const VARIANT_CONCURRENCY = 2;
  * the variant files written, and the images that could not be read (their original stands in
  * for their variants, as for any older image).
  */
-async function writeMissingVariants(bundle: VerifiedBundle, uploadsDir: string): Promise<{ written: string[]; unreadable: string[] }> {
+async function writeMissingVariants(bundle: VerifiedBundle, uploads: string[], uploadsDir: string): Promise<{ written: string[]; unreadable: string[] }> {
   const written: string[] = [];
   const unreadable: string[] = [];
-  const images = uploadsOf(bundle.content).map((publicPath) => bundle.files.get(publicPath)?.name)
+  const images = uploads.map((publicPath) => bundle.files.get(publicPath)?.name)
     .filter((name): name is string => name !== undefined && !name.endsWith('.pdf'));
   await eachConcurrently(images, VARIANT_CONCURRENCY, async (name) => {
     const variants = await expectedVariantNames(uploadsDir, name);
@@ -165,60 +162,49 @@ function summaryForAudit(report: ImportReport): Record<string, unknown> {
 
 /** Verifies and applies one bundle file; throws BundleRefusedError with nothing changed when it is refused. */
 export async function importBundle(archive: string, site: BundleSite, options: ImportOptions): Promise<ImportReport> {
-  const { bundles: repository } = site;
   const { uploadsDir } = options;
   // Staged inside DATA_DIR: a small /tmp is never filled, and the size bounds apply before anything is kept.
   const stageDir = mkdtempSync(path.join(options.dataDir, '.content-import-'));
+  let thread: ImportThread | null = null;
   try {
     const bundle = await readVerifiedBundle(archive, path.join(stageDir, 'unpacked'), options.trustedKeys, options.limits);
-    checkOrder(repository, bundle);
-    const created = await copyUploads(await filesToCopy(bundle, uploadsDir), uploadsDir);
+    const { manifest } = bundle;
+    const order: BundleOrder = { bundleId: manifest.bundleId, baseBundleId: manifest.baseBundleId, createdAt: manifest.createdAt, sourceKey: bundle.sourceKey };
+    checkOrder(site.bundles, order);
+    thread = new ImportThread({ databaseFile: options.databaseFile, contentFile: bundle.contentFile }, options.workerHeapMb);
+    const { uploads } = await thread.check();
+    const created = await copyUploads(await filesToCopy(bundle, uploads, uploadsDir), uploadsDir);
     let variants: { written: string[]; unreadable: string[] };
     try {
-      variants = await writeMissingVariants(bundle, uploadsDir);
+      variants = await writeMissingVariants(bundle, uploads, uploadsDir);
     } catch (error) {
       for (const file of created) rmSync(file, { force: true });
       throw error;
     }
-    const copiedCount = created.length;
+    const files = { copied: created.length, alreadyPresent: uploads.filter((p) => bundle.files.has(p)).length - created.length };
     created.push(...variants.written);
-    const { manifest } = bundle;
-    let report: ImportReport;
-    let previousFiles: string[];
-    let changedIds: Record<BundleKind, string[]>;
+    let applied: AppliedImport;
     try {
-      ({ report, previousFiles, changedIds } = await repository.transaction(() => {
-        checkOrder(repository, bundle); // again inside the transaction: another import may have finished meanwhile
-        const applied = applyContent(site, bundle.sourceKey, bundle.content, manifest.baseBundleId === null);
-        const done: ImportReport = {
-          bundleId: manifest.bundleId,
-          baseBundleId: manifest.baseBundleId,
-          createdAt: manifest.createdAt,
-          sourceName: manifest.source.name,
-          sourceKey: bundle.sourceKey,
-          appliedAt: nowIso(),
-          changes: applied.changes,
-          keptDrafts: applied.keptDrafts,
-          keptOwn: applied.keptOwn,
-          replacedCities: applied.replacedCities,
-          files: { copied: copiedCount, alreadyPresent: uploadsOf(bundle.content).filter((p) => bundle.files.has(p)).length - copiedCount },
-        };
-        repository.recordImport({ ...done, report: done });
-        return { report: done, previousFiles: applied.previousFiles, changedIds: applied.changedIds };
-      }));
+      const worker = thread;
+      applied = await withoutWaitingForWrites(site.sqlite, () => worker.apply({ order, sourceName: manifest.source.name, files }));
     } catch (error) {
       for (const file of created) rmSync(file, { force: true });
       throw error;
     }
+    const { report, previousFiles, changedIds } = applied;
     for (const kind of BUNDLE_KINDS) {
       if (changedIds[kind].length > 0) site.changes.announce({ kind: CHANGE_KINDS[kind], cause: 'bundle', ids: changedIds[kind], languages: BOTH_LANGUAGES });
     }
+    // Every post the bundle brought waits for the search index: when many do, it is built in the
+    // background from now on (a few are indexed by the next read).
+    site.searchIndex.afterBulkChange();
     await removeUnreferencedUploads(site.db, uploadsDir, previousFiles);
     const summary = summaryForAudit(report);
     if (variants.unreadable.length > 0) summary.imagesWithoutVariants = variants.unreadable;
     await site.audit.record(options.actor, 'create', 'content-bundle', report.bundleId, summary, report.sourceName);
     return report;
   } finally {
+    await thread?.close();
     rmSync(stageDir, { recursive: true, force: true });
   }
 }

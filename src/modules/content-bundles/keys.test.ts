@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { emptyContent, type PostItem } from './format';
 import { isPublicKeyLine } from '@shared/public-key-line';
 import { generateSigningKey, loadSigningKey, signatureMatches, signBytes } from './keys';
 import { removeStaleWorkFolders } from './site';
-import { canonicalJson, changesSince, snapshotOf } from './snapshot';
+import { canonicalJson } from './snapshot';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'bundle-keys-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -39,20 +38,8 @@ describe('signing keys', () => {
   });
 });
 
-describe('what changed since a bundle', () => {
-  const post = (id: string, title: string, views = 0): PostItem => ({
-    id, title, description: '', image: '', imageAlt: null, pictures: [], picturesAlt: [], video: '', language: 'en', type: 'Iraq', pdf: '', views,
-    authorId: null, authorName: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', translationOf: null,
-  });
-
-  it('holds new and changed items and a tombstone for each one gone, but not a post that was only read', () => {
-    const base = snapshotOf({ ...emptyContent(), posts: [post('a', 'A'), post('b', 'B'), post('c', 'C')] });
-    const changes = changesSince(base, { ...emptyContent(), posts: [post('a', 'A', 500), post('b', 'B edited'), post('d', 'D')] });
-    expect(changes.posts.map((p) => p.id)).toEqual(['b', 'd']);
-    expect(changes.tombstones).toEqual([{ kind: 'posts', id: 'c' }]);
-  });
-
-  it('compares items whatever the order of their keys', () => {
+describe('fingerprints', () => {
+  it('compare items whatever the order of their keys', () => {
     expect(canonicalJson({ b: 1, a: [{ d: 2, c: null }] })).toBe(canonicalJson({ a: [{ c: null, d: 2 }], b: 1 }));
   });
 });

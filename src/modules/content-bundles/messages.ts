@@ -33,6 +33,10 @@ export const bundleMessages = {
     en: 'The server is running: import from Dashboard > Content bundles (it refreshes the public site at once), or stop the server first',
     ar: 'الخادم يعمل: استورد الحزمة من لوحة التحكم > حزم المحتوى (تُحدَّث الصفحات العامة فوراً)، أو أوقف الخادم أولاً',
   },
+  importRunning: {
+    en: 'Another content bundle is being applied: wait until it is done, then try again',
+    ar: 'يجري تطبيق حزمة محتوى أخرى: انتظر حتى تنتهي ثم حاول مرة أخرى',
+  },
   tooLarge: { en: 'The bundle is larger than this site accepts', ar: 'حجم الحزمة أكبر مما يقبله هذا الموقع' },
   damaged: { en: 'The bundle file is damaged or is not a content bundle', ar: 'ملف الحزمة تالف أو ليس حزمة محتوى' },
   unsigned: { en: 'The bundle carries no valid signature', ar: 'لا تحمل الحزمة توقيعاً صالحاً' },

@@ -52,7 +52,7 @@ async function apply(content: Partial<BundleContent>): Promise<ImportReport> {
     sourceName: 'HQ', content: { ...emptyContent(), ...content }, uploadsDir: hqUploads, signingKey: key,
   });
   return importBundle(file, bundleSiteOf(office.app), {
-    dataDir: office.config.dataDir, uploadsDir: office.config.uploadsDir, trustedKeys: new Set([key.publicKeyLine]), actor: { id: null, email: 'test' },
+    dataDir: office.config.dataDir, databaseFile: office.config.databaseFile, uploadsDir: office.config.uploadsDir, trustedKeys: new Set([key.publicKeyLine]), actor: { id: null, email: 'test' },
   });
 }
 

@@ -14,6 +14,8 @@ export interface ExportRecord {
   /** JSON: the fingerprints of every item the bundle described (see snapshot.ts). */
   snapshot: string;
   counts: Record<string, number>;
+  /** The last change of posts logged when it was made (content_bundle_log); null for bundles made before the log. */
+  logSeq: number | null;
 }
 
 export interface ImportRecord {
@@ -26,11 +28,14 @@ export interface ImportRecord {
   report: unknown;
 }
 
-interface ExportRow { bundle_id: string; base_bundle_id: string | null; created_at: string; source_key: string; snapshot: string; counts: string }
+interface ExportRow { bundle_id: string; base_bundle_id: string | null; created_at: string; source_key: string; snapshot: string; counts: string; log_seq: number | null }
 interface ImportRow { bundle_id: string; source_key: string; source_name: string; base_bundle_id: string | null; created_at: string; applied_at: string; report: string }
 
 function exportRecordOf(row: ExportRow): ExportRecord {
-  return { bundleId: row.bundle_id, baseBundleId: row.base_bundle_id, createdAt: row.created_at, sourceKey: row.source_key, snapshot: row.snapshot, counts: JSON.parse(row.counts) as Record<string, number> };
+  return {
+    bundleId: row.bundle_id, baseBundleId: row.base_bundle_id, createdAt: row.created_at, sourceKey: row.source_key, snapshot: row.snapshot,
+    counts: JSON.parse(row.counts) as Record<string, number>, logSeq: row.log_seq,
+  };
 }
 
 function importRecordOf(row: ImportRow): ImportRecord {
@@ -43,10 +48,13 @@ function importRecordOf(row: ImportRow): ImportRecord {
 const SQL = {
   findExport: 'SELECT * FROM content_bundle_exports WHERE bundle_id = ?',
   latestExport: 'SELECT bundle_id FROM content_bundle_exports ORDER BY created_at DESC, bundle_id DESC LIMIT 1',
-  recordExport: 'INSERT INTO content_bundle_exports (bundle_id, base_bundle_id, created_at, source_key, snapshot, counts) VALUES (?, ?, ?, ?, ?, ?)',
-  listExports: `SELECT bundle_id, base_bundle_id, created_at, source_key, '' AS snapshot, counts FROM content_bundle_exports
+  recordExport: 'INSERT INTO content_bundle_exports (bundle_id, base_bundle_id, created_at, source_key, snapshot, counts, log_seq) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  lastLogSeq: 'SELECT coalesce(max(seq), 0) AS seq FROM content_bundle_log',
+  postsLoggedSince: 'SELECT DISTINCT post_id FROM content_bundle_log WHERE seq > ?',
+  listExports: `SELECT bundle_id, base_bundle_id, created_at, source_key, '' AS snapshot, counts, log_seq FROM content_bundle_exports
     ORDER BY created_at DESC, bundle_id DESC LIMIT ?`,
   itemsFromSource: 'SELECT kind, item_id FROM content_bundle_items WHERE source_key = ?',
+  broughtBySource: 'SELECT 1 FROM content_bundle_items WHERE source_key = ? AND kind = ? AND item_id = ?',
   broughtByAnySource: 'SELECT 1 FROM content_bundle_items WHERE kind = ? AND item_id = ? LIMIT 1',
   rememberItem: 'INSERT OR IGNORE INTO content_bundle_items (source_key, kind, item_id) VALUES (?, ?, ?)',
   forgetItem: 'DELETE FROM content_bundle_items WHERE kind = ? AND item_id = ?',
@@ -70,7 +78,17 @@ export class ContentBundleRepository extends SynchronousRepository {
   }
 
   recordExport(record: ExportRecord): void {
-    this.statement(SQL.recordExport).run(record.bundleId, record.baseBundleId, record.createdAt, record.sourceKey, record.snapshot, JSON.stringify(record.counts));
+    this.statement(SQL.recordExport).run(record.bundleId, record.baseBundleId, record.createdAt, record.sourceKey, record.snapshot, JSON.stringify(record.counts), record.logSeq);
+  }
+
+  /** The number of the last change of posts logged (0 when none). */
+  lastLogSeq(): number {
+    return (this.statement(SQL.lastLogSeq).get() as { seq: number }).seq;
+  }
+
+  /** The posts changed (or removed) after the change numbered `seq`. */
+  postsLoggedSince(seq: number): string[] {
+    return (this.statement(SQL.postsLoggedSince).all(seq) as Array<{ post_id: string }>).map((row) => row.post_id);
   }
 
   listExports(limit: number): Omit<ExportRecord, 'snapshot'>[] {
@@ -83,6 +101,11 @@ export class ContentBundleRepository extends SynchronousRepository {
   // ---- field office: the bundles applied here ----
 
   /** The items this source brought, as "kind\u0000id" keys. */
+  /** Whether this source brought the item (one index step: an incremental bundle asks only of its own items). */
+  broughtBy(sourceKey: string, kind: BundleKind, id: string): boolean {
+    return this.statement(SQL.broughtBySource).get(sourceKey, kind, id) !== undefined;
+  }
+
   itemsFromSource(sourceKey: string): Set<string> {
     return new Set((this.statement(SQL.itemsFromSource).all(sourceKey) as Array<{ kind: string; item_id: string }>).map((row) => `${row.kind}\u0000${row.item_id}`));
   }

@@ -41,8 +41,9 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const security = [{ bearerAuth: [] }];
   const tags = ['content-bundles'];
   const consumes = ['multipart/form-data'];
-  // One import at a time: a second one waits, then sees the first as applied.
-  let importQueue: Promise<unknown> = Promise.resolve();
+  // One import at a time: a second one is refused while the first runs (it holds the database for
+  // writing for a while, and would be refused as applied already or not newer anyway).
+  let importing = false;
   const stale = removeStaleWorkFolders(config.dataDir);
   if (stale.length > 0) app.log.info({ folders: stale }, 'removed work folders of interrupted content-bundle imports');
 
@@ -112,23 +113,25 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: app.requireAdmin,
     schema: {
       tags, security, consumes,
-      summary: 'Apply a content bundle from headquarters (field "bundle"): checked whole, then applied in one transaction (admin)',
+      summary: 'Apply a content bundle from headquarters (field "bundle"): checked whole, then applied in one transaction; 409 while another import runs (admin)',
       response: { 200: ImportReportSchema, ...errorResponses },
     },
   }, async (request, reply) => {
+    if (importing) throw apiError(409, bundleMessages.importRunning, 'bundle');
+    importing = true;
     allowLongWork(request, reply);
     const folder = workFolder();
     try {
       const archive = path.join(folder, 'bundle.tar.gz');
       await receiveOneFile(request, { field: 'bundle', maxBytes: DEFAULT_BUNDLE_LIMITS.archiveBytes, tooLarge: bundleMessages.tooLarge, noFile: bundleMessages.noFile }, archive);
-      const run = importQueue.then(async () => importBundle(archive, site, {
-        dataDir: config.dataDir, uploadsDir: config.uploadsDir, trustedKeys: await trustedKeysOf(config, settings), actor: request.currentUser!,
-      }));
-      importQueue = run.catch(() => undefined);
-      return await run;
+      return await importBundle(archive, site, {
+        dataDir: config.dataDir, databaseFile: config.databaseFile, uploadsDir: config.uploadsDir,
+        trustedKeys: await trustedKeysOf(config, settings), actor: request.currentUser!,
+      });
     } catch (error) {
       throw asApiError(error);
     } finally {
+      importing = false;
       rmSync(folder, { recursive: true, force: true });
     }
   });

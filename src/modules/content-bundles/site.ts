@@ -3,6 +3,7 @@
 // headquarters. (Its name, which office figures use too, is the settings module's: site-name.ts.)
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
@@ -10,29 +11,40 @@ import type { ContentChanges } from '../../content-changes';
 import type { Database } from '../../db/schema';
 import type { AuditRepository } from '../audit/repository';
 import type { PublicPosts } from '../posts/public-posts';
+import type { PostSearchIndex } from '../posts/search-index';
 import type { SettingsRepository } from '../settings/repository';
 import { siteNameRow } from '../settings/site-name';
-import type { ApplyTarget } from './apply';
+import type { ContentBundleRepository } from './repository';
+import type { ContentRecords } from './stores';
 import { generateSigningKey, loadSigningKey, type SigningKey } from './keys';
 
 /**
  * What bundles are made from and applied through at this site: the bundle's own records, the
  * content modules' record stores, what visitors may see of posts (the posts a bundle carries), the
- * audit log, the content-changes signal, the private settings, and the database for the uploads
- * still shown. The routes build it from the app, the command line from its own connection.
+ * audit log, the content-changes signal, the private settings, the database for the uploads
+ * still shown, and its connection and posts' search index (an import's worker writes through a
+ * connection of its own meanwhile). The routes build it from the app, the command line from its
+ * own connection.
  */
-export interface BundleSite extends ApplyTarget {
+export interface BundleSite {
+  bundles: ContentBundleRepository;
+  records: ContentRecords;
   publicPosts: PublicPosts;
   audit: AuditRepository;
   changes: ContentChanges;
   settings: SettingsRepository;
   db: Kysely<Database>;
+  sqlite: SQLite.Database;
+  searchIndex: PostSearchIndex;
 }
 
 /** The app's own repositories, services and signal (or the command line's, built the same way). */
-export function bundleSiteOf(app: Pick<FastifyInstance, 'repositories' | 'publicPosts' | 'audit' | 'contentChanges' | 'db'>): BundleSite {
-  const { contentBundles: bundles, records, settings } = app.repositories;
-  return { bundles, records, settings, publicPosts: app.publicPosts, audit: app.audit, changes: app.contentChanges, db: app.db };
+export function bundleSiteOf(app: Pick<FastifyInstance, 'repositories' | 'publicPosts' | 'audit' | 'contentChanges' | 'db' | 'sqlite'>): BundleSite {
+  const { contentBundles: bundles, records, settings, postsSearch } = app.repositories;
+  return {
+    bundles, records, settings, publicPosts: app.publicPosts, audit: app.audit, changes: app.contentChanges, db: app.db,
+    sqlite: app.sqlite, searchIndex: postsSearch,
+  };
 }
 
 // A private settings row (GET /api/settings never shows it).

@@ -1,10 +1,10 @@
 // What changed since a bundle: headquarters keeps, for every bundle it makes, the fingerprint
 // (sha256 of the canonical JSON) of every item the bundle described. An incremental bundle holds
 // the items whose fingerprint is new or different, and a tombstone for every item that was
-// described then and is gone now (deleted, or no longer published). No table or delete path of
-// the content modules has to record anything for this.
+// described then and is gone now (deleted, or no longer published); export.ts compares the posts
+// the change log names, and the other kinds whole.
 import { createHash } from 'node:crypto';
-import { BUNDLE_KINDS, itemIdOf, type BundleContent, type BundleKind, type Tombstone } from './format';
+import { BUNDLE_KINDS, itemIdOf, type BundleContent, type BundleKind } from './format';
 
 /** "kind\u0000id" -> fingerprint. */
 export type Snapshot = Record<string, string>;
@@ -51,7 +51,7 @@ export function sameContent(a: object, b: object): boolean {
   return canonicalJson(withoutLink(contentOf(a))) === canonicalJson(withoutLink(contentOf(b)));
 }
 
-function fingerprint(item: object): string {
+export function fingerprintOf(item: object): string {
   return createHash('sha256').update(canonicalJson(contentOf(item))).digest('base64url').slice(0, 22);
 }
 
@@ -60,21 +60,7 @@ type Items = Omit<BundleContent, 'tombstones'>;
 export function snapshotOf(content: Items): Snapshot {
   const snapshot: Snapshot = {};
   for (const kind of BUNDLE_KINDS) {
-    for (const item of content[kind]) snapshot[itemKey(kind, itemIdOf(kind, item))] = fingerprint(item);
+    for (const item of content[kind]) snapshot[itemKey(kind, itemIdOf(kind, item))] = fingerprintOf(item);
   }
   return snapshot;
-}
-
-/** The bundle content of everything that changed since `base`: new or changed items, and tombstones. */
-export function changesSince(base: Snapshot, current: Items): BundleContent {
-  const now = snapshotOf(current);
-  const changed = {} as Items;
-  for (const kind of BUNDLE_KINDS) {
-    (changed[kind] as unknown[]) = (current[kind] as Array<{ id?: string; type?: string }>).filter((item) => {
-      const key = itemKey(kind, itemIdOf(kind, item));
-      return base[key] !== now[key];
-    });
-  }
-  const tombstones: Tombstone[] = Object.keys(base).filter((key) => !(key in now)).map(splitItemKey);
-  return { ...changed, tombstones };
 }

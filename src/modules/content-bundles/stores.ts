@@ -1,12 +1,13 @@
 // Where a bundle's items live at this site: each kind in its own content module, read and written
 // through that module's record store, inside the bundle's transaction. This file only matches the
 // bundle's kinds to those stores; the SQL stays in the modules.
+import type SQLite from 'better-sqlite3';
 import type { RecordTable } from '../../db/record-table';
-import type { ContactRecord } from '../contact/record-store';
-import type { PageTextRecord } from '../content/record-store';
-import type { EmergencyRecord } from '../emergency/record-store';
-import type { CityRecordStore } from '../maps/record-store';
-import type { PostRecordStore } from '../posts/record-store';
+import { contactRecords, type ContactRecord } from '../contact/record-store';
+import { pageTextRecords, type PageTextRecord } from '../content/record-store';
+import { emergencyRecords, type EmergencyRecord } from '../emergency/record-store';
+import { CityRecordStore } from '../maps/record-store';
+import { PostRecordStore } from '../posts/record-store';
 import type { Post } from '../posts/schema';
 import type { BundleContent, BundleKind, CityItem, ContactItem, EmergencyItem, PageItem, PostItem } from './format';
 
@@ -17,6 +18,17 @@ export interface ContentRecords {
   cities: CityRecordStore;
   emergency: RecordTable<EmergencyRecord>;
   contacts: RecordTable<ContactRecord>;
+}
+
+/** The record stores over one connection (the app's, or an import worker's). */
+export function contentRecords(sqlite: SQLite.Database): ContentRecords {
+  return {
+    posts: new PostRecordStore(sqlite),
+    pageTexts: pageTextRecords(sqlite),
+    cities: new CityRecordStore(sqlite),
+    emergency: emergencyRecords(sqlite),
+    contacts: contactRecords(sqlite),
+  };
 }
 
 export type AnyItem = PostItem | PageItem | CityItem | EmergencyItem | ContactItem;

@@ -51,7 +51,7 @@ async function bundleOf(content: Partial<BundleContent>, createdAt = new Date(Da
 
 async function attempt(file: string, limits: BundleLimits = DEFAULT_BUNDLE_LIMITS) {
   return importBundle(file, bundleSiteOf(office.app), {
-    dataDir: office.config.dataDir, uploadsDir: office.config.uploadsDir, trustedKeys: new Set([key.publicKeyLine]),
+    dataDir: office.config.dataDir, databaseFile: office.config.databaseFile, uploadsDir: office.config.uploadsDir, trustedKeys: new Set([key.publicKeyLine]),
     actor: { id: null, email: 'test' }, limits,
   });
 }

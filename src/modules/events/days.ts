@@ -39,3 +39,26 @@ export function pathOnly(path: string): string {
 export function isSitePath(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !/[\u0000-\u001f\u007f]/.test(path);
 }
+
+/**
+ * A period cut for the pre-aggregated counts: the whole months inside it (YYYY-MM, first and
+ * last, or null), and the days before and after them that are not a whole month (at most two
+ * ranges of fewer than 31 days each).
+ */
+export function monthsAndDays(from: string, to: string): { months: [string, string] | null; days: Array<[string, string]> } {
+  const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+  const nextMonthStart = (day: string) => {
+    const at = new Date(`${monthStart(day)}T00:00:00Z`);
+    return utcDay(new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)));
+  };
+  const dayBefore = (day: string) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS));
+  // The first whole month starts at `from` (when it is a first day) or at the next month.
+  const firstWhole = from === monthStart(from) ? from : nextMonthStart(from);
+  // The last whole month ends at `to` (when the next day starts a month) or the month before.
+  const lastWholeEnd = nextMonthStart(to) === utcDay(new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS)) ? to : dayBefore(monthStart(to));
+  if (firstWhole > lastWholeEnd) return { months: null, days: [[from, to]] };
+  const days: Array<[string, string]> = [];
+  if (from < firstWhole) days.push([from, dayBefore(firstWhole)]);
+  if (lastWholeEnd < to) days.push([utcDay(new Date(Date.parse(`${lastWholeEnd}T00:00:00Z`) + DAY_MS)), to]);
+  return { months: [firstWhole.slice(0, 7), lastWholeEnd.slice(0, 7)], days };
+}

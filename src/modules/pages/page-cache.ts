@@ -1,8 +1,9 @@
 // The rendered public pages, kept in memory within a byte budget, the least recently used dropped
-// first, until public content changes (the pages plugin empties it on the content-changes signal:
-// no lifetime). Each page is kept in the encodings it has been sent in, each made once: browsers
+// first, until public content they read changes (the pages plugin drops them on the
+// content-changes signal: no lifetime). Each page is kept in the encodings it has been sent in, each made once: browsers
 // ask for brotli, so a post page costs about 3 kB here, and 2,000 posts in two languages fit in a
 // fraction of the budget (docs/decisions.md, "A page cache that holds the whole site").
+import type { PageDataRequest, PreparedAnswer } from '@shared/page-data';
 import { encode, identityOf, type EncodedBodies, type Encoding } from './encodings';
 
 /** What the pages of a site of a few thousand posts take in brotli, with room for their other encodings. */
@@ -14,6 +15,8 @@ export interface CachedPage {
   status: number;
   etag: string;
   bodies: EncodedBodies;
+  /** What the page read: a change drops the page when it touches one of them (routes.ts). */
+  reads?: ReadonlyArray<{ request: PageDataRequest; answer: PreparedAnswer }>;
 }
 
 const bytesOf = (key: string, page: CachedPage) =>
@@ -74,6 +77,12 @@ export class PageCache {
       this.evict();
     }
     return made;
+  }
+
+  /** Drops the pages a change reached (`touched`); a page rendered from data read before it is not kept. */
+  dropWhere(touched: (page: CachedPage) => boolean): void {
+    this.currentGeneration += 1;
+    for (const [key, page] of this.pages) if (touched(page)) this.remove(key);
   }
 
   clear(): void {

@@ -6,6 +6,7 @@
 // What visitors may see of posts is PublicPosts' answer; page texts, places, numbers, contacts and
 // settings are public whole. Answers that show pictures carry their widths, as the API's do.
 import type { FastifyInstance } from 'fastify';
+import type { ContentChange } from '../../content-changes';
 import { Type, type TSchema } from 'typebox';
 import { apiError, messages, type ApiError, type BilingualMessage } from '../../errors';
 import { serializerCompiler } from '../../plugins/serialization';
@@ -17,6 +18,8 @@ import { EmergencySchema } from '../emergency/schema';
 import { mapsMessages } from '../maps/messages';
 import { CitySchema, LIMITS as CITY_LIMITS } from '../maps/schema';
 import { postMessages } from '../posts/messages';
+import { touchOf } from '../posts/public-posts';
+import type { Touch } from '../posts/result-cache';
 import { LIMITS, PublicPostSchema, publicPost } from '../posts/schema';
 import { SettingsSchema } from '../settings/definitions';
 import { picturesOfCity, picturesOfContent, picturesOfPost } from '../uploads/widths';
@@ -93,4 +96,34 @@ export function pageDataLoader(app: FastifyInstance): PageDataLoader {
     },
   };
   return (request) => (loaders[request.read] as PageDataLoader)(request);
+}
+
+/** The counterpart a post's answer names (its page links to it), if any. */
+function counterpartIn(answer: PreparedAnswer | undefined): string | null {
+  const post = answer && 'data' in answer ? answer.data as { translationOf?: unknown } : undefined;
+  return typeof post?.translationOf === 'string' ? post.translationOf : null;
+}
+
+/**
+ * What a change does to a page that read `request` (and was answered `answer`): drop it, make it
+ * stale, or nothing. Posts follow PublicPosts' rule (touchOf); the other kinds are dropped by a
+ * change of their kind (a page text by a change of its own type).
+ */
+export function touchOfPageData(change: ContentChange, request: PageDataRequest, answer?: PreparedAnswer): Touch {
+  switch (request.read) {
+    case 'settings': return change.kind === 'settings' ? 'drop' : null;
+    case 'pageText': return change.kind === 'page-texts' && change.ids.includes(request.type) ? 'drop' : null;
+    case 'cities':
+    case 'city': return change.kind === 'cities' ? 'drop' : null;
+    case 'contacts': return change.kind === 'contacts' ? 'drop' : null;
+    case 'emergency': return change.kind === 'emergency' ? 'drop' : null;
+    case 'postList': return touchOf(change, request);
+    case 'search': return touchOf(change, request);
+    case 'post': return touchOf(change, { read: 'post', id: request.id, counterpart: counterpartIn(answer) });
+  }
+}
+
+/** The strongest of several touches: a page is dropped when any of its reads is. */
+export function strongestTouch(touches: Touch[]): Touch {
+  return touches.includes('drop') ? 'drop' : touches.includes('stale') ? 'stale' : null;
 }

@@ -1,7 +1,7 @@
 // The public site's pages rendered on the server, the dashboard and login shell (rendered in the
-// browser), robots.txt, sitemap.xml and the feeds. Rendered pages are kept in memory (page-cache.ts)
-// and dropped whenever public content changes (the content-changes signal), with the layouts and
-// shared data their renders reused.
+// browser), robots.txt, sitemap.xml and the feeds. Rendered pages are kept in memory (page-cache.ts);
+// a change of public content (the content-changes signal) drops those that read what it changed,
+// and the data their renders shared that it changed, and the layouts.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,7 +11,7 @@ import { errorBody, messages } from '../../errors';
 import { PRIVATE_CACHE_CONTROL, weakEtag } from '../../plugins/http-cache';
 import { ResultCache } from '../posts/result-cache';
 import { sendOriginalForMissingVariant } from '../uploads/legacy-images';
-import type { PreparedAnswers } from '@shared/page-data';
+import type { PageDataRequest, PreparedAnswer, PreparedAnswers } from '@shared/page-data';
 import { appManifest } from './app-manifest';
 import { DocumentTemplate, pageDocument, withAppAfterFirstPaint } from './document';
 import { encode, type Encoding } from './encodings';
@@ -26,7 +26,7 @@ import { addressLanguageOf, languagePath, withoutLanguage } from '@shared/public
 import { LANGUAGES } from '@shared/domain';
 import { publicOrigin } from './origin';
 import { PageCache, type CachedPage } from './page-cache';
-import { pageDataLoader, type LoadedAnswer } from './page-data';
+import { pageDataLoader, strongestTouch, touchOfPageData, type LoadedAnswer } from './page-data';
 import { loadPageRenderer, type LayoutMemory, type PageRenderer } from './renderer';
 import { DEFAULT_SHARE_IMAGE, siteText } from './site-text';
 import { imageSizeFromFile } from 'image-size/fromFile';
@@ -40,6 +40,12 @@ export interface PreviewImage {
 
 /** Data shared by many pages (the settings, a page text) and pictures' variants, kept beside the pages. */
 const READINGS_KEPT = 200;
+
+/** A page's data request and what it was answered (a reading shared by the pages that make it). */
+interface Reading {
+  request: PageDataRequest;
+  loaded: LoadedAnswer;
+}
 
 /** The dashboard and login screens: one shell, rendered in the browser, private to its user. */
 const STAFF_SHELL_PATHS = ['/login_page_2022', '/dashboard', '/dashboard/*'];
@@ -153,22 +159,21 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
   // pages, whether a picture has a 1,200 px variant. Kept as long as the pages are, dropped with them.
   const layouts: LayoutMemory = new Map();
   const template = renderer ? new DocumentTemplate(withAppAfterFirstPaint(renderer.template), renderer.fontPreloads) : null;
-  const readings = new ResultCache<LoadedAnswer | PreviewImage | null>(READINGS_KEPT, Number.POSITIVE_INFINITY);
-  const remembered = async <T extends LoadedAnswer | PreviewImage | null>(key: string, read: () => T | Promise<T>): Promise<T> => {
-    const known = readings.get(key);
-    if (known !== undefined) return known as T;
-    const generation = readings.generation;
-    const value = await read();
-    readings.set(key, value, generation);
-    return value;
-  };
+  const readings = new ResultCache<Reading>(READINGS_KEPT, Number.POSITIVE_INFINITY);
+  const previewImages = new ResultCache<PreviewImage | null>(READINGS_KEPT, Number.POSITIVE_INFINITY);
+  /** Renders under way, by page: concurrent requests for a page not kept wait for the one render. */
+  const rendering = new Map<string, Promise<CachedPage>>();
 
-  // Any change of public content may show on any page: drop them all. Visitors' own writes
-  // (ratings, views, page events) are no content change, and keep them.
-  app.contentChanges.listen(() => {
-    cache.clear();
+  // A change drops the pages and the shared data that read what it changed, and only those
+  // (touchOfPageData); a render begun before it is not kept. The layouts (settings, numbers,
+  // menus) and the pictures' variants are made again. Visitors' own writes (ratings, views, page
+  // events) are no content change.
+  app.contentChanges.listen((change) => {
+    cache.dropWhere((page) => strongestTouch((page.reads ?? []).map((read) => touchOfPageData(change, read.request, read.answer))) !== null);
     layouts.clear();
-    readings.clear();
+    readings.apply((_key, reading) => (reading ? touchOfPageData(change, reading.request, reading.loaded.answer) : 'drop'));
+    previewImages.clear();
+    rendering.clear();
   });
 
   /**
@@ -181,14 +186,16 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     const [pathname, search = ''] = url.split('?');
     const prepared: PreparedAnswers = {};
     const dataParts: string[] = [];
+    const reads: Array<{ request: PageDataRequest; answer: PreparedAnswer }> = [];
     for (const { path: apiPath, request } of entry.dataForPage(pathname, search, language)) {
-      const loaded = await remembered(`data\u0000${apiPath}`, () => loadPageData(request));
+      const { loaded } = await readings.get(`data\u0000${apiPath}`, async () => ({ request, loaded: await loadPageData(request) }));
       prepared[apiPath] = loaded.answer;
       dataParts.push(`${JSON.stringify(apiPath)}:${loaded.json}`);
+      reads.push({ request, answer: loaded.answer });
     }
     const { html, facts } = entry.render({ url, language, answers: prepared }, cache.generation === generation ? layouts : new Map());
     // Every page is previewed with a picture: its own, else the site's (described in the page's language).
-    const own = await remembered(`image\u0000${facts.image}`, () => previewImageOf(uploadsDir, facts.image));
+    const own = await previewImages.get(facts.image ?? '', async () => previewImageOf(uploadsDir, facts.image));
     const image = own
       ? { ...own, alt: facts.imageAlt || facts.title || siteText[language].name }
       : { ...DEFAULT_SHARE_IMAGE, alt: siteText[language].shareImageAlt };
@@ -199,7 +206,7 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
       dataJson: scriptSafeJson(`{"language":"${language}","answers":{${dataParts.join(',')}}}`),
     });
     const identity = Buffer.from(document);
-    return { status: facts.status, bodies: { [encoding]: encode(identity, encoding) }, etag: weakEtag(identity) };
+    return { status: facts.status, bodies: { [encoding]: encode(identity, encoding) }, etag: weakEtag(identity), reads };
   }
 
   async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -222,10 +229,17 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     await scheduledPosts.publishDue();
     let page = cache.get(ask.key);
     if (!page) {
-      const generation = cache.generation;
-      page = await renderPage(ask.url, ask.language, ask.origin, ask.addressLanguage, ask.encoding, generation);
-      // Only pages that exist are kept: an attacker asking for endless missing addresses fills nothing.
-      if (page.status === 200) cache.set(ask.key, page, generation);
+      let render = rendering.get(ask.key);
+      if (!render) {
+        const generation = cache.generation;
+        render = renderPage(ask.url, ask.language, ask.origin, ask.addressLanguage, ask.encoding, generation).then((rendered) => {
+          // Only pages that exist are kept: an attacker asking for endless missing addresses fills nothing.
+          if (rendered.status === 200) cache.set(ask.key, rendered, generation);
+          return rendered;
+        }).finally(() => { if (rendering.get(ask.key) === render) rendering.delete(ask.key); });
+        rendering.set(ask.key, render);
+      }
+      page = await render;
     }
     return reply.code(page.status).headers(pageHeaders(ask, page)).send(cache.body(ask.key, page, ask.encoding));
   }

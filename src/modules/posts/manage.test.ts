@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN, bearer, createAuthor, createTestApp, errorOf, login, type TestContext } from '../../test/helpers';
 import { LANGUAGES, POST_STATES, POST_TYPES } from '@shared/domain';
-import { facetToken } from './manage-repository';
+import { facetToken } from './search-index';
 import type { PostsRepository } from './repository';
 import type { NewPost } from './schema';
 

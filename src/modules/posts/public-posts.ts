@@ -4,11 +4,12 @@
 // first (scheduled-posts.ts), a counterpart named only when it is visible too, the album decoded
 // (pictures.ts) and, for visitors, no author (publicPost). List and search pages are kept encoded,
 // each post with its pictures' widths (imageWidths, read once when the page is encoded), in a small
-// cache that every posts change drops (the content-changes signal).
-import type { ContentChanges } from '../../content-changes';
+// cache; a posts change (the content-changes signal) drops the lists it touches and makes the
+// searches stale (touchOf, which the rendered pages use too).
+import { changeNames, type ContentChange, type ContentChanges } from '../../content-changes';
 import { picturesOfPost, type UploadWidths } from '../uploads/widths';
 import type { PostsRepository, VisiblePage } from './repository';
-import { ResultCache } from './result-cache';
+import { ResultCache, type Touch } from './result-cache';
 import type { ScheduledPosts } from './scheduled-posts';
 import { publicPost, type Language, type Post, type PostPage, type PostType, type PublicPost } from './schema';
 import { toMatchExpression } from './search-query';
@@ -23,6 +24,38 @@ const EMPTY_PAGE: PostPageJson = Buffer.from('{"posts":[],"pages":0}');
 
 const decoded = (json: PostPageJson) => JSON.parse(json.toString('utf8')) as PostPage;
 
+/** A read of what visitors see of posts: a list page, a search page, a post (with the counterpart it names). */
+export type PostsRead =
+  | { read: 'postList'; type: PostType; language: Language }
+  | { read: 'search' }
+  | { read: 'post'; id: string; counterpart?: string | null };
+
+/**
+ * What a change does to a read visitors were answered: the one rule for every cache of posts. A
+ * list is dropped when a post of its type and language changed (every type when not known); a
+ * post when it or its counterpart changed. Which searches a post's words reach is not worth telling
+ * exactly: each search goes stale and is recomputed once, by its next request.
+ */
+export function touchOf(change: ContentChange, read: PostsRead): Touch {
+  if (change.kind !== 'posts') return null;
+  switch (read.read) {
+    case 'postList':
+      return change.languages.includes(read.language) && (change.types === undefined || change.types.includes(read.type)) ? 'drop' : null;
+    case 'search':
+      return 'stale';
+    case 'post':
+      return changeNames(change, read.id) || (!!read.counterpart && changeNames(change, read.counterpart)) ? 'drop' : null;
+  }
+}
+
+const SEPARATOR = '\u0000';
+
+/** The read a cache key of PublicPosts stands for. */
+function readOfKey(key: string): PostsRead {
+  const [kind, type, language] = key.split(SEPARATOR);
+  return kind === 'l' ? { read: 'postList', type: type as PostType, language: language as Language } : { read: 'search' };
+}
+
 export class PublicPosts {
   private readonly pages = new ResultCache<PostPageJson>();
 
@@ -30,14 +63,14 @@ export class PublicPosts {
     private readonly posts: PostsRepository, private readonly schedule: ScheduledPosts, changes: ContentChanges, private readonly widths: UploadWidths,
   ) {
     changes.listen((change) => {
-      if (change.kind === 'posts') this.pages.clear();
+      if (change.kind === 'posts') this.pages.apply((key) => touchOf(change, readOfKey(key)));
     });
   }
 
   /** A list page of one type and language, newest first, encoded. */
   async listPage(type: PostType, language: Language, page: number): Promise<PostPageJson> {
     await this.schedule.publishDue();
-    return this.kept(`l\u0000${type}\u0000${language}\u0000${page}`, () => this.posts.visiblePage(type, language, page));
+    return this.kept(['l', type, language, page].join(SEPARATOR), () => this.posts.visiblePage(type, language, page));
   }
 
   /** A page of the posts a search finds (Arabic and English), newest first, encoded. */
@@ -45,7 +78,7 @@ export class PublicPosts {
     const match = toMatchExpression(keyword);
     if (!match) return EMPTY_PAGE;
     await this.schedule.publishDue();
-    return this.kept(`s\u0000${match}\u0000${page}`, () => this.posts.visibleSearchPage(match, page));
+    return this.kept(['s', match, page].join(SEPARATOR), () => this.posts.visibleSearchPage(match, page));
   }
 
   async list(type: PostType, language: Language, page: number): Promise<PostPage> {
@@ -85,20 +118,35 @@ export class PublicPosts {
     return (await this.posts.latestVisible(language, limit)).map(publicPost);
   }
 
-  /** Every visible post with its author, oldest first: what a content bundle carries to the offices. */
-  async all(): Promise<Post[]> {
+  /**
+   * Every visible post with its author, oldest first, in batches of `size`: what a content bundle
+   * carries to the offices, read a batch at a time however large the site.
+   */
+  async *allInBatches(size = 500): AsyncGenerator<Post[]> {
     await this.schedule.publishDue();
-    return this.posts.allVisible();
+    let after: { createdAt: string; rowid: number } | null = null;
+    for (;;) {
+      const batch = await this.posts.visibleBatch(after, size);
+      if (batch.length === 0) return;
+      yield batch.map((entry) => entry.post);
+      const last = batch[batch.length - 1];
+      after = { createdAt: last.createdAt, rowid: last.rowid };
+    }
   }
 
-  private async kept(key: string, read: () => Promise<VisiblePage>): Promise<PostPageJson> {
-    const cached = this.pages.get(key);
-    if (cached) return cached;
-    const generation = this.pages.generation;
-    const page = await read();
-    const posts = await Promise.all(page.posts.map((post) => this.widths.annotate(publicPost(post), picturesOfPost(post))));
-    const encoded = Buffer.from(JSON.stringify({ posts, pages: page.pages }));
-    this.pages.set(key, encoded, generation);
-    return encoded;
+  /** The visible ones of these posts, with their authors, oldest first (a bundle of what changed). */
+  async someWhole(ids: string[]): Promise<Post[]> {
+    await this.schedule.publishDue();
+    const found: Post[] = [];
+    for (let start = 0; start < ids.length; start += 500) found.push(...await this.posts.visibleByIds(ids.slice(start, start + 500)));
+    return found.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  }
+
+  private kept(key: string, read: () => Promise<VisiblePage>): Promise<PostPageJson> {
+    return this.pages.get(key, async () => {
+      const page = await read();
+      const posts = await Promise.all(page.posts.map((post) => this.widths.annotate(publicPost(post), picturesOfPost(post))));
+      return Buffer.from(JSON.stringify({ posts, pages: page.pages, ...(page.more ? { more: true } : {}) }));
+    });
   }
 }

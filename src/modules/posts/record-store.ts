@@ -5,7 +5,6 @@
 // not decided here: a bundle reads the posts it sends through PublicPosts.
 import type SQLite from 'better-sqlite3';
 import { preparedOnce } from '../../db/statements';
-import { normalizeForSearch } from './normalize';
 import { albumColumns, albumOf } from './pictures';
 import type { Language, PostType } from './schema';
 
@@ -52,9 +51,6 @@ const SQL = {
     state = 'published', author_id = NULL, bundle_author_id = ?, bundle_author_name = ?, created_at = ?, updated_at = ? WHERE id = ?`,
   insert: `INSERT INTO posts (id, title, description, image, image_alt, pictures, pictures_alt, video, language, type, pdf, state, views, author_id,
     bundle_author_id, bundle_author_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'published', ?, NULL, ?, ?, ?, ?)`,
-  unindex: 'DELETE FROM posts_search WHERE post_id = ?',
-  // The search row holds the texts normalised, as the posts repository writes it.
-  index: 'INSERT INTO posts_search (post_id, title, description) VALUES (?, ?, ?)',
   remove: 'DELETE FROM posts WHERE id = ?',
   link: 'SELECT state, language, translation_of AS translationOf FROM posts WHERE id = ?',
   linkedTo: 'SELECT id FROM posts WHERE translation_of = ?',
@@ -90,17 +86,12 @@ export class PostRecordStore {
   put(post: PostRecord, exists: boolean): void {
     const { pictures, pictures_alt } = albumColumns(post);
     const texts = [post.title, post.description, post.image, post.imageAlt, pictures, pictures_alt, post.video, post.language, post.type, post.pdf];
-    if (exists) {
-      this.statement(SQL.update).run(...texts, post.authorId, post.authorName, post.createdAt, post.updatedAt, post.id);
-      this.statement(SQL.unindex).run(post.id);
-    } else {
-      this.statement(SQL.insert).run(post.id, ...texts, post.views, post.authorId, post.authorName, post.createdAt, post.updatedAt);
-    }
-    this.statement(SQL.index).run(post.id, normalizeForSearch(post.title), normalizeForSearch(post.description));
+    // The search index learns of it through its queue (a trigger), before the next search.
+    if (exists) this.statement(SQL.update).run(...texts, post.authorId, post.authorName, post.createdAt, post.updatedAt, post.id);
+    else this.statement(SQL.insert).run(post.id, ...texts, post.views, post.authorId, post.authorName, post.createdAt, post.updatedAt);
   }
 
   remove(id: string): void {
-    this.statement(SQL.unindex).run(id);
     this.statement(SQL.remove).run(id);
   }
 

@@ -41,13 +41,13 @@ function sendJson(reply: FastifyReply, json: PostPageJson): FastifyReply {
 }
 
 const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { posts, postsManage: manage } = app.repositories;
+  const { posts, postsManage: manage, postsSearch } = app.repositories;
   const { publicPosts, scheduledPosts } = app;
   const security = [{ bearerAuth: [] }];
   const tags = ['posts'];
-  // After migration 006 (or anything written while the server was stopped) the dashboard search
-  // index is filled now, not during the first dashboard request.
-  manage.syncIndex();
+  // After a migration (or anything written while the server was stopped) the search index is
+  // brought up to date now, or in the background when much is queued: the server answers at once.
+  postsSearch.start((error) => app.log.error({ err: error }, 'indexing posts for search failed'));
   // Staff read and change posts as they are now: a post whose time has come is published first.
   app.addHook('onRequest', async () => {
     await scheduledPosts.publishDue();

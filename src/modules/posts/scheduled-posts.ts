@@ -7,6 +7,7 @@
 // "Scheduled posts are published by a timer, and before any read that must not show them late".
 import type { ContentChanges } from '../../content-changes';
 import type { PostsRepository } from './repository';
+import { unlessBusy } from '../../db/busy';
 
 /** How often the timer looks: a post is public at most this late when nobody reads meanwhile. */
 export const SCHEDULE_CHECK_MS = 30_000;
@@ -35,7 +36,8 @@ export class ScheduledPosts {
       if (seen === this.postsChanges) this.next = next;
     }
     if (next === null || next > now) return [];
-    return this.posts.publishDue(new Date(now).toISOString());
+    // Left for the next check while a content import holds the database for writing (db/busy.ts).
+    return unlessBusy(() => this.posts.publishDue(new Date(now).toISOString()), []);
   }
 
   /** Starts the timer; `onError` hears a check that failed (the next one tries again). */

@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { AltTextSchema, ImageWidthsSchema, IdSchema, PageNumberSchema, RequiredText, UploadPathSchema } from '@shared/schemas';
 
-import { LANGUAGES, POST_STATES, POST_TYPES, type Language, type PostState, type PostType } from '@shared/domain';
+import { LANGUAGES, POSTS_PAGE_SIZE, POST_STATES, POST_TYPES, type Language, type PostState, type PostType } from '@shared/domain';
 
 export { LANGUAGES, POST_STATES, POST_TYPES, type Language, type PostState, type PostType };
 export const LIMITS = { titleMax: 150, videoMax: 200, picturesMax: 20, keywordMax: 200 } as const;
-export const PAGE_SIZE = 9;
+export const PAGE_SIZE = POSTS_PAGE_SIZE;
 /** The dashboard's post list: 25 a page. */
 export const MANAGE_PAGE_SIZE = 25;
 
@@ -73,7 +73,12 @@ export const PublicPostSchema = Type.Object(PublicPostFields);
 /** GET /posts/:id: author fields only for a staff caller. */
 export const PostReadSchema = Type.Object({ ...PublicPostFields, author: Type.Optional(AuthorId), authorName: Type.Optional(AuthorName) });
 
-export const PostPageSchema = Type.Object({ posts: Type.Array(PublicPostSchema), pages: Type.Integer() });
+export const PostPageSchema = Type.Object({
+  posts: Type.Array(PublicPostSchema),
+  pages: Type.Integer(),
+  /** Search only: there are more matches than `pages` counts (the count stops at a bound). */
+  more: Type.Optional(Type.Boolean({ description: 'Search only: true when more posts match than the pages counted (pages is then a lower bound)' })),
+});
 
 export const ListParamsSchema = Type.Object({ type: PostTypeSchema, language: LanguageSchema });
 
@@ -110,13 +115,19 @@ export const PostSummarySchema = Type.Object({
   altMissing: Type.Boolean(),
 });
 
-export const ManagePageSchema = Type.Object({ posts: Type.Array(PostSummarySchema), total: Type.Integer(), pages: Type.Integer() });
+export const ManagePageSchema = Type.Object({
+  posts: Type.Array(PostSummarySchema),
+  total: Type.Integer(),
+  pages: Type.Integer(),
+  /** The search index is still being built (after an upgrade): a search may miss posts. */
+  indexing: Type.Optional(Type.Boolean({ description: 'true while the search index is still being built (after an upgrade): a search may miss posts' })),
+});
 
 /** The POST/PUT body: what the lead's demo seed passes to PostsRepository.create too. */
 export type NewPost = Static<typeof PostBodySchema>;
 export type Post = Static<typeof PostSchema>;
 export type PublicPost = Static<typeof PublicPostSchema>;
-export interface PostPage { posts: PublicPost[]; pages: number }
+export interface PostPage { posts: PublicPost[]; pages: number; more?: boolean }
 export type PostSummary = Static<typeof PostSummarySchema>;
 export type ManagePage = Static<typeof ManagePageSchema>;
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ResultCache } from './result-cache';
 import { toMatchExpression } from './search-query';
 
 describe('toMatchExpression', () => {
@@ -15,32 +14,5 @@ describe('toMatchExpression', () => {
 
   it('keeps at most 12 words', () => {
     expect(toMatchExpression(Array.from({ length: 20 }, (_, i) => `w${i}`).join(' '))!.split(' AND ')).toHaveLength(12);
-  });
-});
-
-describe('ResultCache', () => {
-  it('forgets entries after their lifetime, on clear, and the oldest when full', () => {
-    let now = 0;
-    const cache = new ResultCache<number>(2, 100, () => now);
-    cache.set('a', 1);
-    cache.set('b', 2);
-    cache.set('c', 3);
-    expect(cache.get('a')).toBeUndefined();
-    expect(cache.get('b')).toBe(2);
-    now = 101;
-    expect(cache.get('b')).toBeUndefined();
-    cache.set('d', 4);
-    cache.clear();
-    expect(cache.get('d')).toBeUndefined();
-  });
-
-  it('refuses a value computed before the last clear', () => {
-    const cache = new ResultCache<number>();
-    const before = cache.generation;
-    cache.clear();
-    cache.set('stale', 1, before);
-    expect(cache.get('stale')).toBeUndefined();
-    cache.set('fresh', 2, cache.generation);
-    expect(cache.get('fresh')).toBe(2);
   });
 });

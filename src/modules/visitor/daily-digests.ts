@@ -8,6 +8,7 @@
 import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { utcDay } from '@shared/days';
 import type { DailyDigestsRepository } from './digests-repository';
+import { isBusy } from '../../db/busy';
 
 /** Bound under a flood of distinct clients; past it new clients are not counted today. */
 export const MAX_TRACKED_PER_DAY = 200_000;
@@ -80,7 +81,14 @@ export class DailyDigests {
     }
     const held = digest.toString('latin1');
     if (this.storedToday.has(held)) return { day, firstToday: false };
-    const firstToday = await this.repository.remember(day, digest);
+    let firstToday: boolean;
+    try {
+      firstToday = await this.repository.remember(day, digest);
+    } catch (error) {
+      // Not counted while a content import holds the database for writing (db/busy.ts), nor held as stored.
+      if (isBusy(error)) return { day, firstToday: false };
+      throw error;
+    }
     if (firstToday) this.tracked += 1;
     // Stored now or before (or the day's salt already gone, when the next rollOver empties this).
     if (this.storedToday.size >= this.heldInMemory) this.storedToday.clear();

@@ -11,6 +11,7 @@ import { apiPaths } from '../../api/paths';
 import { useApi } from '../../api/useApi';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import type { PostPage } from '@shared/api-types';
+import { POSTS_PAGE_SIZE } from '@shared/domain';
 
 export default function SearchPage() {
   const { t } = useTranslation();
@@ -45,7 +46,8 @@ export default function SearchPage() {
         </div>
       </form>
       {query
-        ? <PostList state={state} page={page} emptyText={t('search.empty', { keyword: query })} />
+        ? <PostList state={state} page={page} emptyText={t('search.empty', { keyword: query })}
+          moreText={t('search.more', { number: (state.data?.pages ?? 0) * POSTS_PAGE_SIZE, keyword: query })} />
         : <p className="status status-empty">{t('search.prompt')}</p>}
     </section>
   );

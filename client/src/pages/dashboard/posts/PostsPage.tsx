@@ -108,6 +108,7 @@ export function PostsPage() {
       <p role="status" className="dash-hint">
         {loading ? t('common.loading') : data ? t('posts.found', { count: data.total }) : ''}
       </p>
+      {data?.indexing && <p className="dash-hint" role="note">{t('posts.indexing')}</p>}
       {data && data.posts.length === 0 && !loading && <p>{t('common.empty')}</p>}
       {data && data.posts.length > 0 && (
         <div className="dash-table-wrap" aria-busy={loading}>
