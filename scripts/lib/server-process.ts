@@ -1,23 +1,14 @@
 // Starts the bundled server as a child process on a free port: shared by the tests and bench-start.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_V8_FLAGS } from '../../src/runtime-flags.mjs';
+import { freePort } from '../../src/test/free-port';
+
+export { freePort };
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 export interface ServerProcess {
   child: ChildProcess;

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { freePort, projectRoot } from '../../scripts/lib/server-process';
+import { freePort } from '../test/free-port';
 import type { ServerMessage } from './parent-channel';
 import { browserOpener } from './serve';
 
@@ -18,6 +18,7 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
+const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 const ENTRY = path.join(projectRoot, 'src', 'cli', 'entry.ts');
 
 function environment(dataDir: string, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
