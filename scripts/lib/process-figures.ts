@@ -1,5 +1,5 @@
 // What a benchmark reads of a process from /proc (Linux): the CPU time it has used and its
-// memory, current and peak. CPU time is what the budgets of bench:scale are written in: on a
+// memory, current and peak, and how long work held its own event loop. CPU time is what the budgets of bench:scale are written in: on a
 // shared two-core machine it varies far less with the other work than requests a second do.
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -109,4 +109,21 @@ export async function cpuPerRequest(pid: number, urlOf: (i: number) => string, o
   const cpu = cpuMs(pid) - cpuBefore;
   walls.sort((a, b) => a - b);
   return { cpuMs: cpu / i, wallMs: walls[Math.floor(walls.length / 2)], requests: i };
+}
+
+/** The longest the event loop went without running a 5 ms timer while `work` ran. */
+export async function withPauseProbe<T>(work: () => Promise<T>): Promise<{ value: T; longestPauseMs: number }> {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 5);
+  try {
+    const value = await work();
+    return { value, longestPauseMs: Math.round(Math.max(longest, performance.now() - last)) };
+  } finally {
+    clearInterval(timer);
+  }
 }

@@ -11,24 +11,7 @@ import { exportBundle } from '../../src/modules/content-bundles/export';
 import { importBundle } from '../../src/modules/content-bundles/import';
 import { loadSigningKey } from '../../src/modules/content-bundles/keys';
 import { bundleSiteOf } from '../../src/modules/content-bundles/site';
-import { peakRssMb, resetPeakRss, rssMb } from './process-figures';
-
-/** The longest the event loop went without running a 5 ms timer while `work` ran. */
-async function withPauseProbe<T>(work: () => Promise<T>): Promise<{ value: T; longestPauseMs: number }> {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 5);
-  try {
-    const value = await work();
-    return { value, longestPauseMs: Math.round(Math.max(longest, performance.now() - last)) };
-  } finally {
-    clearInterval(timer);
-  }
-}
+import { peakRssMb, resetPeakRss, rssMb, withPauseProbe } from './process-figures';
 
 const [step, dataDir, ...rest] = process.argv.slice(2);
 const app = await buildApp(loadConfig({ ...process.env, DATA_DIR: dataDir, SEED_DEMO: '0', DAILY_BACKUPS_KEPT: '0', CLIENT_DIR: `${dataDir}/no-client`, LOG_LEVEL: 'warn' }), { logger: false });
