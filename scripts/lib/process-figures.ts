@@ -1,6 +1,7 @@
 // What a benchmark reads of a process from /proc (Linux): the CPU time it has used and its
-// memory, current and peak, and how long work held its own event loop. CPU time is what the budgets of bench:scale are written in: on a
-// shared two-core machine it varies far less with the other work than requests a second do.
+// memory, current and peak; and how long work held this process's event loop. CPU time is what
+// the budgets of bench:scale are written in: on a shared two-core machine it varies far less with
+// the other work than requests a second do.
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 
