@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { bearer, login, makeTestConfig, TEST_ADMIN } from '../../test/helpers';
 import { sourcePageRenderer } from '../../test/page-renderer';
+import { answerKeptForTouch } from './page-data';
 
 let app: FastifyInstance;
 let dataDir: string;
@@ -91,6 +92,13 @@ describe('caches and a staff save', () => {
     expect((await save(arabic, { title: 'الحقوق في العمل', language: 'ar', state: 'draft' })).statusCode).toBe(200);
     const page = (await get(`/p/${english}`)).body;
     expect(page).not.toContain(`/p/${arabic}`);
+  });
+
+  it('keeps with a rendered page only what a change needs of its data: a post\'s counterpart, never its text', () => {
+    const post = { _id: 'a', title: 'Title', describtion: 'A long text. '.repeat(1000), translationOf: 'b' };
+    expect(answerKeptForTouch({ read: 'post', id: 'a' }, { data: post })).toEqual({ data: { translationOf: 'b' } });
+    expect(answerKeptForTouch({ read: 'post', id: 'a' }, { data: { ...post, translationOf: null } })).toBeUndefined();
+    expect(answerKeptForTouch({ read: 'pageText', type: 'About' }, { data: { contentEn: 'A long text. '.repeat(1000) } })).toBeUndefined();
   });
 
   it('shows the first search after a save its result, and answers many concurrent visitors of a missed search with one read', async () => {

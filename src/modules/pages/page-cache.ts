@@ -15,8 +15,11 @@ export interface CachedPage {
   status: number;
   etag: string;
   bodies: EncodedBodies;
-  /** What the page read: a change drops the page when it touches one of them (routes.ts). */
-  reads?: ReadonlyArray<{ request: PageDataRequest; answer: PreparedAnswer }>;
+  /**
+   * What the page read: a change drops the page when it touches one of them (routes.ts). Only what
+   * that decision needs of each answer is kept (answerKeptForTouch), not the answer.
+   */
+  reads?: ReadonlyArray<{ request: PageDataRequest; answer?: PreparedAnswer }>;
 }
 
 const bytesOf = (key: string, page: CachedPage) =>

@@ -105,6 +105,15 @@ function counterpartIn(answer: PreparedAnswer | undefined): string | null {
 }
 
 /**
+ * What touchOfPageData reads of an answer, kept with a rendered page in place of the whole answer:
+ * a post's text held beside its kept page would escape the page cache's byte budget.
+ */
+export function answerKeptForTouch(request: PageDataRequest, answer: PreparedAnswer): PreparedAnswer | undefined {
+  const counterpart = request.read === 'post' ? counterpartIn(answer) : null;
+  return counterpart ? { data: { translationOf: counterpart } } : undefined;
+}
+
+/**
  * What a change does to a page that read `request` (and was answered `answer`): drop it, make it
  * stale, or nothing. Posts follow PublicPosts' rule (touchOf); the other kinds are dropped by a
  * change of their kind (a page text by a change of its own type).

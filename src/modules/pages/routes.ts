@@ -26,7 +26,7 @@ import { addressLanguageOf, languagePath, withoutLanguage } from '@shared/public
 import { LANGUAGES } from '@shared/domain';
 import { publicOrigin } from './origin';
 import { PageCache, type CachedPage } from './page-cache';
-import { pageDataLoader, strongestTouch, touchOfPageData, type LoadedAnswer } from './page-data';
+import { answerKeptForTouch, pageDataLoader, strongestTouch, touchOfPageData, type LoadedAnswer } from './page-data';
 import { loadPageRenderer, type LayoutMemory, type PageRenderer } from './renderer';
 import { DEFAULT_SHARE_IMAGE, siteText } from './site-text';
 import { imageSizeFromFile } from 'image-size/fromFile';
@@ -186,12 +186,12 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     const [pathname, search = ''] = url.split('?');
     const prepared: PreparedAnswers = {};
     const dataParts: string[] = [];
-    const reads: Array<{ request: PageDataRequest; answer: PreparedAnswer }> = [];
+    const reads: Array<{ request: PageDataRequest; answer?: PreparedAnswer }> = [];
     for (const { path: apiPath, request } of entry.dataForPage(pathname, search, language)) {
       const { loaded } = await readings.get(`data\u0000${apiPath}`, async () => ({ request, loaded: await loadPageData(request) }));
       prepared[apiPath] = loaded.answer;
       dataParts.push(`${JSON.stringify(apiPath)}:${loaded.json}`);
-      reads.push({ request, answer: loaded.answer });
+      reads.push({ request, answer: answerKeptForTouch(request, loaded.answer) });
     }
     const { html, facts } = entry.render({ url, language, answers: prepared }, cache.generation === generation ? layouts : new Map());
     // Every page is previewed with a picture: its own, else the site's (described in the page's language).
