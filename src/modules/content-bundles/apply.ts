@@ -17,20 +17,14 @@
 // - translation links are set once every post is in, only between published posts of the same
 //   source; a link the office made to a post of its own (or to a draft it keeps) stays as it is.
 import type SQLite from 'better-sqlite3';
+import type { ApplyTarget } from './apply-target';
 import { readContent, type ContentVisitor } from './content-reader';
 import { BUNDLE_KINDS, filesOfItem, itemIdOf, PARKED_CITY_PREFIX, type BundleKind, type CityItem, type PostItem, type Tombstone } from './format';
 import { bundleMessages, refused } from './messages';
-import type { ContentBundleRepository } from './repository';
 import { sameContent } from './snapshot';
 import { applyTranslations } from './translations';
-import { deleteItem, localItem, writeItem, type AnyItem, type ContentRecords } from './stores';
+import { deleteItem, localItem, writeItem, type AnyItem } from './stores';
 
-/** The bundle's own records (what each source brought), the content modules' record stores, and their connection. */
-export interface ApplyTarget {
-  sqlite: SQLite.Database;
-  bundles: ContentBundleRepository;
-  records: ContentRecords;
-}
 
 export interface KindChanges {
   added: number;

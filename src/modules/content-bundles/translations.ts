@@ -1,7 +1,7 @@
 // A bundle's translation links, set after every post of it is in (apply.ts), from what the first
 // reading noted in the TEMP table bundle_posts of the worker's connection, a page of posts at a time.
 import type SQLite from 'better-sqlite3';
-import type { ApplyTarget } from './apply';
+import type { ApplyTarget } from './apply-target';
 
 const SQL = {
   bundlePost: 'SELECT id, language, translation_of AS translationOf, unchanged, considered, wanted, before FROM temp.bundle_posts WHERE id = ?',
