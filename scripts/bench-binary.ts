@@ -21,8 +21,6 @@ const { values } = parseArgs({ options: { runs: { type: 'string' }, 'skip-build'
 const RUNS = Number(values.runs ?? 5);
 const BUDGET = { bytes: 140e6, compressedBytes: 55e6, firstStartMs: 3000, laterStartRatio: 1.2, rssRatio: 1.1 };
 const built = path.join(root, 'release', executableName(siteVersion, TARGETS['linux-x64']));
-/** The copy the starts run (installedCopy); set once it is made. */
-let executable = built;
 const bundle = path.join(root, 'dist', 'server.mjs');
 const ADMIN = { ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'bench-password-1' };
 
@@ -75,7 +73,7 @@ interface Memory { rss: number; anon: number; file: number }
 interface Sample extends Memory { ms: number }
 
 /** One start: spawn, time to the first 200 from /api/health, RSS a second later, SIGTERM. */
-async function measure(kind: Kind, dataDir: string, env: Record<string, string> = {}): Promise<Sample> {
+async function measure(kind: Kind, executable: string, dataDir: string, env: Record<string, string> = {}): Promise<Sample> {
   const port = await freePort();
   const started = performance.now();
   const server = kind === 'executable'
@@ -106,22 +104,23 @@ async function main(): Promise<void> {
   const [gzip, xz] = await Promise.all([gzipSize(built), xzSize(built)]);
 
   const scratch = mkdtempSync(path.join(tmpdir(), 'bench-binary-'));
-  executable = await installedCopy(path.join(scratch, 'installed'));
+  const installed = await installedCopy(path.join(scratch, 'installed'));
+  const start = (kind: Kind, dataDir: string, env: Record<string, string> = {}) => measure(kind, installed, dataDir, env);
   const first: Record<string, Sample[]> = { 'executable, SEED_DEMO=0': [], 'node, SEED_DEMO=0': [], 'executable, demo content': [], 'node, demo content': [] };
   const later: Record<Kind, Sample[]> = { executable: [], node: [] };
   try {
     for (let run = 0; run < RUNS; run += 1) {
-      first['executable, SEED_DEMO=0'].push(await measure('executable', mkdtempSync(path.join(scratch, 'fresh-')), { SEED_DEMO: '0' }));
-      first['node, SEED_DEMO=0'].push(await measure('node', mkdtempSync(path.join(scratch, 'fresh-')), { SEED_DEMO: '0' }));
-      first['executable, demo content'].push(await measure('executable', mkdtempSync(path.join(scratch, 'fresh-')), { SEED_DEMO: '1' }));
-      first['node, demo content'].push(await measure('node', mkdtempSync(path.join(scratch, 'fresh-')), { SEED_DEMO: '1' }));
+      first['executable, SEED_DEMO=0'].push(await start('executable', mkdtempSync(path.join(scratch, 'fresh-')), { SEED_DEMO: '0' }));
+      first['node, SEED_DEMO=0'].push(await start('node', mkdtempSync(path.join(scratch, 'fresh-')), { SEED_DEMO: '0' }));
+      first['executable, demo content'].push(await start('executable', mkdtempSync(path.join(scratch, 'fresh-')), { SEED_DEMO: '1' }));
+      first['node, demo content'].push(await start('node', mkdtempSync(path.join(scratch, 'fresh-')), { SEED_DEMO: '1' }));
     }
     // Later starts: the same data (demo content, the executable's files already written), alternating.
     const shared = mkdtempSync(path.join(scratch, 'shared-'));
-    await measure('executable', shared, { SEED_DEMO: '1' });
+    await start('executable', shared, { SEED_DEMO: '1' });
     for (let run = 0; run < RUNS; run += 1) {
-      later.executable.push(await measure('executable', shared, { SEED_DEMO: '1' }));
-      later.node.push(await measure('node', shared, { SEED_DEMO: '1' }));
+      later.executable.push(await start('executable', shared, { SEED_DEMO: '1' }));
+      later.node.push(await start('node', shared, { SEED_DEMO: '1' }));
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -134,7 +133,7 @@ async function main(): Promise<void> {
   const compressed = Math.min(gzip, xz ?? Infinity);
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
-  console.log(`\n${path.basename(executable)}; node ${process.version}, ${cpus().length} cores, load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}; ${RUNS} runs per case\n`);
+  console.log(`\n${path.basename(built)}; node ${process.version}, ${cpus().length} cores, load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}; ${RUNS} runs per case\n`);
   console.log('| size | bytes |');
   console.log('|---|---|');
   console.log(`| executable | ${mb(bytes)} |`);
