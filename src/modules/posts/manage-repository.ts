@@ -12,7 +12,7 @@ import { preparedOnce } from '../../db/statements';
 import { albumOf } from './pictures';
 import { MANAGE_PAGE_SIZE, type ManagePage, type Language, type PostState, type PostSummary, type PostType } from './schema';
 import { facetToken, indexExpression, type PostSearchIndex } from './search-index';
-import { toMatchExpression } from './search-query';
+import { matchExpressionOf, searchWordsOf } from './search-query';
 
 export interface ManageFilters {
   q?: string;
@@ -94,10 +94,11 @@ export class PostsManageRepository {
   page(filters: ManageFilters, page: number): ManagePage {
     this.index.catchUp();
     const offset = (page - 1) * MANAGE_PAGE_SIZE;
-    const match = filters.q === undefined ? null : toMatchExpression(filters.q);
+    const words = filters.q === undefined ? null : searchWordsOf(filters.q);
     let total: number;
     let rows: SummaryRow[];
-    if (match !== null) {
+    if (words !== null) {
+      const match = matchExpressionOf(words, (word) => this.index.expansionsOf(word));
       const expression = indexExpression(match, this.facetsOf(filters));
       total = (this.statement(SQL.searchCount).get(expression) as { n: number }).n;
       const window = pageWindow(total, offset, MANAGE_PAGE_SIZE);

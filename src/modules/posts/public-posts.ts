@@ -12,7 +12,7 @@ import type { PostsRepository, VisiblePage } from './repository';
 import { ResultCache, type Touch } from './result-cache';
 import type { ScheduledPosts } from './scheduled-posts';
 import { publicPost, type Language, type Post, type PostPage, type PostType, type PublicPost } from './schema';
-import { toMatchExpression } from './search-query';
+import { matchExpressionOf, searchWordsOf } from './search-query';
 
 /**
  * A list or search page kept as its UTF-8 JSON only: sending it costs nothing (encoding long
@@ -75,10 +75,11 @@ export class PublicPosts {
 
   /** A page of the posts a search finds (Arabic and English), newest first, encoded. */
   async searchPage(keyword: string, page: number): Promise<PostPageJson> {
-    const match = toMatchExpression(keyword);
-    if (!match) return EMPTY_PAGE;
+    const words = searchWordsOf(keyword);
+    if (!words) return EMPTY_PAGE;
     await this.schedule.publishDue();
-    return this.kept(['s', match, page].join(SEPARATOR), () => this.posts.visibleSearchPage(match, page));
+    // Kept under the prefixes asked, whatever words of the index they stand for today.
+    return this.kept(['s', matchExpressionOf(words), page].join(SEPARATOR), () => this.posts.visibleSearchPage(words, page));
   }
 
   async list(type: PostType, language: Language, page: number): Promise<PostPage> {

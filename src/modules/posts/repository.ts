@@ -15,6 +15,7 @@ import { AuditRepository } from '../audit/repository';
 import { albumColumns, albumOf } from './pictures';
 import { PAGE_SIZE, type Language, type NewPost, type Post, type PostState, type PostType } from './schema';
 import { indexExpression, type PostSearchIndex } from './search-index';
+import { matchExpressionOf } from './search-query';
 import { unlessBusy } from '../../db/busy';
 
 /**
@@ -244,8 +245,9 @@ export class PostsRepository {
    * after the page; the matches are counted up to the bound only. While the index is still being
    * built after an upgrade (newest posts first) older posts may be missing.
    */
-  async visibleSearchPage(match: string, page: number): Promise<VisiblePage> {
+  async visibleSearchPage(words: readonly string[], page: number): Promise<VisiblePage> {
     this.searchIndex.catchUp();
+    const match = matchExpressionOf(words, (word) => this.searchIndex.expansionsOf(word));
     const offset = (page - 1) * PAGE_SIZE;
     const countLimit = searchCountLimit(page);
     // CROSS JOIN keeps the index as the outer loop: it is read newest first and stops at the LIMIT.

@@ -10,7 +10,7 @@ import { migrateToLatest } from '../../db/migrator';
 import { PostsManageRepository } from './manage-repository';
 import { PostsRepository } from './repository';
 import { BACKGROUND_BUILD_AFTER, PostSearchIndex } from './search-index';
-import { toMatchExpression } from './search-query';
+import { searchWordsOf } from './search-query';
 
 const POSTS = BACKGROUND_BUILD_AFTER + 100;
 const dir = mkdtempSync(path.join(tmpdir(), 'search-index-build-'));
@@ -54,7 +54,7 @@ describe('the search index after an upgrade', () => {
     const done = manage.page({ q: 'shelter' }, 1);
     expect(done.total).toBe(POSTS);
     expect(done.indexing).toBeUndefined();
-    const search = await posts.visibleSearchPage(toMatchExpression('shelter')!, 1);
+    const search = await posts.visibleSearchPage(searchWordsOf('shelter')!, 1);
     expect(search.posts[0].title).toBe(`Guide ${POSTS - 1}`);
     expect(search).toMatchObject({ pages: 50, more: true });
   });

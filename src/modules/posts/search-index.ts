@@ -11,6 +11,7 @@ import type SQLite from 'better-sqlite3';
 import { preparedOnce } from '../../db/statements';
 import { normalizeForSearch } from './normalize';
 import { isBusy } from '../../db/busy';
+import { SearchTerms } from './search-terms';
 
 /** sort_key = creation time in ms * SEQUENCE + n: unique, in creation order, and exact as a JS number until the year 2248. */
 const SEQUENCE = 1024;
@@ -71,6 +72,8 @@ function millisecondsOf(iso: string): number {
 export class PostSearchIndex {
   private readonly statement;
   private readonly indexBatchNow;
+  /** The index's words, for searches that ask a prefix (search-terms.ts). */
+  private readonly terms: SearchTerms;
   private building: Promise<void> | null = null;
   /** Where a build's walk of the published posts, newest first, has reached (created_at, id). */
   private newestCursor: [string, string] | null = null;
@@ -79,6 +82,7 @@ export class PostSearchIndex {
 
   constructor(private readonly sqlite: SQLite.Database) {
     this.statement = preparedOnce(sqlite);
+    this.terms = new SearchTerms(sqlite);
     // One transaction per batch or slice: the queue and the index change together, and indexing
     // 100,000 posts after a migration never grows the write-ahead log to the size of the database.
     this.indexBatchNow = sqlite.transaction((limit: number, budgetMs: number) => {
@@ -98,6 +102,7 @@ export class PostSearchIndex {
         if (this.newestCursor) this.newestCursor = [row.created_at, row.post_id];
         if (performance.now() - started >= budgetMs) break;
       }
+      this.terms.keepNoted();
       return done;
     });
   }
@@ -144,6 +149,20 @@ export class PostSearchIndex {
   start(onError: (error: unknown) => void): void {
     this.onBuildError = onError;
     this.catchUp();
+    void this.readWords(onError);
+  }
+
+  /**
+   * Reads the index's words in the background (search-terms.ts); until then searches ask prefixes.
+   * Answers when done.
+   */
+  readWords(onError: (error: unknown) => void = () => undefined): Promise<void> {
+    return this.terms.read(onError);
+  }
+
+  /** The index's words a search word stands for as a prefix, or null to ask the prefix (search-terms.ts). */
+  expansionsOf(word: string): string[] | null {
+    return this.terms.expansionsOf(word);
   }
 
   /**
@@ -178,7 +197,10 @@ export class PostSearchIndex {
       }
       this.statement(SQL.unindex).run(key);
       const facets = [facetToken.type(row.type), facetToken.language(row.language), facetToken.state(row.state), facetToken.author(row.author_id)].join(' ');
-      this.statement(SQL.index).run(key, normalizeForSearch(row.title), normalizeForSearch(row.description), facets);
+      const title = normalizeForSearch(row.title);
+      const description = normalizeForSearch(row.description);
+      this.statement(SQL.index).run(key, title, description, facets);
+      this.terms.note(title, description);
     }
     this.statement(SQL.unqueue).run(row.post_id);
   }
