@@ -96,6 +96,22 @@ describe('search words from the index vocabulary', () => {
     }
   });
 
+  it('never reads words inside a transaction another holds open, whose rollback would lose them', async () => {
+    const handle = openDatabase(file);
+    try {
+      const { index } = serverOn(handle);
+      handle.sqlite.exec('BEGIN');
+      const reading = index.readWords();
+      for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(index.expansionsOf('traff')).toBeNull();
+      handle.sqlite.exec('ROLLBACK');
+      await reading;
+      expect(index.expansionsOf('traff')).toEqual(['traffic', 'trafficked', 'trafficking']);
+    } finally {
+      await handle.close();
+    }
+  });
+
   it('lets FTS5 fold what the index folds: "café" and "caf" both find the café, and only "caf" is expanded', async () => {
     const handle = openDatabase(file);
     try {

@@ -104,7 +104,9 @@ export class SearchTerms {
 
   /** Reads words from where the last slice stopped until `budgetMs` have passed or none is left. */
   private readSlice(budgetMs: number): void {
-    if (this.readFrom === null) return;
+    // Never inside another's transaction (a Kysely one awaiting between turns): its rollback would
+    // take the words of this slice with it while the reading went on past them.
+    if (this.readFrom === null || this.sqlite.inTransaction) return;
     const started = performance.now();
     // Collected first, kept after: the connection runs nothing else while a statement iterates.
     const words: string[] = [];
