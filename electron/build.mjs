@@ -4,7 +4,7 @@
 import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assetDirnamePlugin, buildImportWorker, copyPackageAssets, IMPORT_WORKER_FILE, NATIVE_EXTERNALS } from '../scripts/build-server.mjs';
+import { assetDirnamePlugin, buildBundleWorker, copyPackageAssets, BUNDLE_WORKER_FILE, NATIVE_EXTERNALS } from '../scripts/build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'electron', 'dist');
@@ -34,6 +34,6 @@ await build({
 });
 await build({ ...common, entryPoints: [path.join(root, 'electron', 'preload.ts')], outfile: path.join(outDir, 'preload.cjs') });
 // The content import's worker thread, beside server.cjs (unpacked from app.asar: electron-builder.yml).
-await buildImportWorker({ outfile: path.join(outDir, IMPORT_WORKER_FILE) });
+await buildBundleWorker({ outfile: path.join(outDir, BUNDLE_WORKER_FILE) });
 copyPackageAssets(outDir);
-console.log(`built ${path.relative(root, outDir)}/main.cjs, server.cjs, ${IMPORT_WORKER_FILE} and preload.cjs`);
+console.log(`built ${path.relative(root, outDir)}/main.cjs, server.cjs, ${BUNDLE_WORKER_FILE} and preload.cjs`);

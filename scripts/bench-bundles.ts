@@ -55,7 +55,7 @@ try {
     const officeSite = bundleSiteOf(office);
     const officeOptions = { dataDir: office.config.dataDir, databaseFile: office.config.databaseFile, uploadsDir: office.config.uploadsDir, trustedKeys: new Set([key.publicKeyLine]), actor: { id: null, email: 'bench' } };
 
-    const full = await timed(() => exportBundle(path.join(scratch, 'full.tar.gz'), hqSite, { uploadsDir: hq.config.uploadsDir, signingKey: key, sourceName: 'HQ' }));
+    const full = await timed(() => exportBundle(path.join(scratch, 'full.tar.gz'), hqSite, { databaseFile: hq.config.databaseFile, uploadsDir: hq.config.uploadsDir, signingKey: key, sourceName: 'HQ' }));
     const applied = await timed(() => withPauseProbe(() => importBundle(full.value.file, officeSite, officeOptions)));
     const rssAfterImport = rssMb();
 
@@ -64,7 +64,7 @@ try {
       await posts.update(id, { title: `${post.title} (edited)`, describtion: post.describtion, language: post.language, type: 'Iraq', image: post.image });
     }
     for (const id of ids.slice(10, 20)) await posts.delete(id);
-    const since = await timed(() => exportBundle(path.join(scratch, 'since.tar.gz'), hqSite, { uploadsDir: hq.config.uploadsDir, signingKey: key, sourceName: 'HQ', since: 'last' }));
+    const since = await timed(() => exportBundle(path.join(scratch, 'since.tar.gz'), hqSite, { databaseFile: hq.config.databaseFile, uploadsDir: hq.config.uploadsDir, signingKey: key, sourceName: 'HQ', since: 'last' }));
     const incremental = await timed(() => importBundle(since.value.file, officeSite, officeOptions));
 
     const mb = (file: string) => (statSync(file).size / 1024 / 1024).toFixed(1);

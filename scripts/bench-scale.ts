@@ -14,7 +14,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { migrations } from '../src/db/migrator';
 import { generateSigningKey } from '../src/modules/content-bundles/keys';
-import { buildServer } from './build-server.mjs';
+import { build } from 'esbuild';
+import { assetDirnamePlugin, BANNER, buildServer, NATIVE_EXTERNALS } from './build-server.mjs';
 import { cpuMs, cpuPerRequest, peakRssMb, request, resetPeakRss, rssMb, type CpuFigure } from './lib/process-figures';
 import { mixedLoad, visitorProbe, type MixFigures } from './lib/scale-load';
 import { COMMONEST, copyScaleDatabase, publishedPostNumber, SCALE_CACHE_DIR, scaleDatabase, scalePostId } from './lib/scale-seed';
@@ -200,10 +201,25 @@ async function measureBackup(size: number, bundle: string, env: Record<string, s
   }
 }
 
+/**
+ * The bundle step, bundled as the server is and written beside it in dist/: it then starts the
+ * bundle worker built there (dist/bundle-worker.cjs), as production does, not one tsx compiles.
+ */
+async function buildBundleStep(): Promise<string> {
+  const outfile = path.join(projectRoot, 'dist', 'scale-bundles-step.mjs');
+  await build({
+    absWorkingDir: projectRoot, entryPoints: [path.join(projectRoot, 'scripts', 'lib', 'scale-bundles-step.ts')], outfile,
+    bundle: true, format: 'esm', platform: 'node', target: 'node22', external: NATIVE_EXTERNALS, banner: { js: BANNER },
+    plugins: [assetDirnamePlugin], logLevel: 'error',
+  });
+  return outfile;
+}
+let bundleStepScript = '';
+
 /** Runs one bundle step in its own process under the small heap; a crash is a figure too. */
 function bundleStep(size: number, name: string, args: string[]): boolean {
   const started = performance.now();
-  const run = spawnSync(process.execPath, [HEAP_FLAG, '--import', 'tsx', path.join(projectRoot, 'scripts', 'lib', 'scale-bundles-step.ts'), ...args], { cwd: projectRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, [HEAP_FLAG, bundleStepScript, ...args], { cwd: projectRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (run.status !== 0) {
     const reason = /heap out of memory/i.test(run.stderr) ? 'V8 heap out of memory' : (run.stderr.trim().split('\n').slice(-3).join(' / ') || `exit ${run.status ?? run.signal}`);
     note(size, name, `FAILED after ${((performance.now() - started) / 1000).toFixed(1)} s: ${reason}`);
@@ -282,6 +298,7 @@ async function main(): Promise<void> {
   console.log(`bench:scale (Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)}), server under ${HEAP_FLAG}`);
   const clientDir = PHASES.has('requests') || PHASES.has('mixed') ? builtClient() : null;
   const serverBundle = await buildServer({ quiet: true });
+  if (PHASES.has('bundles')) bundleStepScript = await buildBundleStep();
   for (const size of SIZES) await measureSize(size, serverBundle, clientDir);
   const names = [...new Set(SIZES.flatMap((size) => Object.keys(results[size] ?? {})))];
   console.log(`\n| figure | ${SIZES.map((size) => `${size.toLocaleString('en')} posts`).join(' | ')} |`);

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { inject } from 'postject';
 import { bundleMainScript } from './binary/bundle';
-import { buildImportWorker, IMPORT_WORKER_FILE } from './build-server.mjs';
+import { buildBundleWorker, BUNDLE_WORKER_FILE } from './build-server.mjs';
 import { readExecutableFormat, SEA_FUSE } from './binary/executable-format';
 import { buildPayload } from './binary/payload';
 import { registryPackage } from './binary/registry-cache';
@@ -59,13 +59,13 @@ function stripTool(target: BinaryTarget): string | null {
 
 export interface BuiltExecutable { target: TargetName; file: string; bytes: number; payload: { raw: number; compressed: number } }
 
-async function buildTarget(target: BinaryTarget, mainScript: string, importWorker: string, outDir: string): Promise<BuiltExecutable> {
+async function buildTarget(target: BinaryTarget, mainScript: string, bundleWorker: string, outDir: string): Promise<BuiltExecutable> {
   const started = Date.now();
   const work = path.join(cacheDir, 'work', target.name);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
 
-  const payload = buildPayload({ root, cacheDir, target, version: siteVersion, clientDir, importWorker });
+  const payload = buildPayload({ root, cacheDir, target, version: siteVersion, clientDir, bundleWorker });
   writeFileSync(path.join(work, 'manifest.json'), payload.manifestText);
   const blob = path.join(work, 'sea-prep.blob');
   const seaConfig = {
@@ -110,10 +110,10 @@ export async function buildBinaries(options: { targets?: TargetName[]; outDir?: 
   ensureClientBuilt();
   const mainScript = path.join(cacheDir, 'work', 'site.cjs');
   await bundleMainScript(root, mainScript);
-  // better-sqlite3's JavaScript inside; its binary is the unpacked folder's (import-thread.ts).
-  const importWorker = await buildImportWorker({ outfile: path.join(cacheDir, 'work', IMPORT_WORKER_FILE), external: ['sharp', 'electron'], target: 'node24' });
+  // better-sqlite3's JavaScript inside; its binary is the unpacked folder's (bundle-thread.ts).
+  const bundleWorker = await buildBundleWorker({ outfile: path.join(cacheDir, 'work', BUNDLE_WORKER_FILE), external: ['sharp', 'electron'], target: 'node24' });
   const built: BuiltExecutable[] = [];
-  for (const name of targets) built.push(await buildTarget(TARGETS[name], mainScript, importWorker, outDir));
+  for (const name of targets) built.push(await buildTarget(TARGETS[name], mainScript, bundleWorker, outDir));
   return built;
 }
 

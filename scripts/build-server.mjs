@@ -1,7 +1,7 @@
 // Bundles the server and its command line into one ESM file, dist/server.mjs, that runs with
 // `node dist/server.mjs [command]` from the project root (src/cli/entry.ts), and beside it the
-// worker thread of content imports, dist/import-worker.cjs (src/modules/content-bundles/
-// import-thread.ts finds it there). Native modules stay outside the bundle and load from node_modules.
+// worker thread of content imports, dist/bundle-worker.cjs (src/modules/content-bundles/
+// bundle-thread.ts finds it there). Native modules stay outside the bundle and load from node_modules.
 import { build } from 'esbuild';
 import { cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const NATIVE_EXTERNALS = ['better-sqlite3', 'sharp', 'electron'];
 
 // Bundled CommonJS dependencies call require(), __filename and __dirname: give them ESM equivalents.
-const BANNER = [
+export const BANNER = [
   "import { createRequire as __createRequire } from 'node:module';",
   "import { fileURLToPath as __fileURLToPath } from 'node:url';",
   "import { dirname as __pathDirname, join as __pathJoinForAssets } from 'node:path';",
@@ -78,18 +78,18 @@ export function copyPackageAssets(outDir) {
 }
 
 /** The content import's worker thread (it runs on its own, so it is a bundle of its own). */
-export const IMPORT_WORKER_ENTRY = path.join(root, 'src', 'modules', 'content-bundles', 'import-worker.ts');
-export const IMPORT_WORKER_FILE = 'import-worker.cjs';
+export const BUNDLE_WORKER_ENTRY = path.join(root, 'src', 'modules', 'content-bundles', 'bundle-worker.ts');
+export const BUNDLE_WORKER_FILE = 'bundle-worker.cjs';
 
 /**
  * Bundles the worker as CommonJS (it runs beside an ESM or a CommonJS server alike). `external`:
  * the native modules left to node_modules; the single executable bundles better-sqlite3's
  * JavaScript and hands the worker its binary's path instead.
  */
-export async function buildImportWorker({ outfile, external = NATIVE_EXTERNALS, target = 'node22' }) {
+export async function buildBundleWorker({ outfile, external = NATIVE_EXTERNALS, target = 'node22' }) {
   await build({
     absWorkingDir: root,
-    entryPoints: [IMPORT_WORKER_ENTRY],
+    entryPoints: [BUNDLE_WORKER_ENTRY],
     outfile,
     bundle: true,
     format: 'cjs',
@@ -127,7 +127,7 @@ export async function buildServer({ outfile = path.join(root, 'dist', 'server.mj
     metafile: true,
     plugins: [assetDirnamePlugin],
   });
-  await buildImportWorker({ outfile: path.join(path.dirname(outfile), IMPORT_WORKER_FILE) });
+  await buildBundleWorker({ outfile: path.join(path.dirname(outfile), BUNDLE_WORKER_FILE) });
   copyPackageAssets(path.dirname(outfile));
   if (!quiet) {
     const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);

@@ -59,8 +59,8 @@ async function main(args) {
   if (args.length === 0) buildClientIfStale();
   const serverBundle = path.join(root, 'dist', 'server.mjs');
   // The content import's worker is built with it (a bundle from before it existed is stale).
-  const importWorker = path.join(root, 'dist', 'import-worker.cjs');
-  if (isStale(serverBundle, serverSources) || isStale(importWorker, serverSources)) buildServerIfPossible(serverBundle, args.length > 0);
+  const bundleWorker = path.join(root, 'dist', 'bundle-worker.cjs');
+  if (isStale(serverBundle, serverSources) || isStale(bundleWorker, serverSources)) buildServerIfPossible(serverBundle, args.length > 0);
 
   // The bundle runs the command line it is given, as `node dist/server.mjs <command>` would.
   process.argv = [process.argv[0], serverBundle, ...args];

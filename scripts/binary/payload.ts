@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync,
 import path from 'node:path';
 import { constants, zstdCompressSync } from 'node:zlib';
 import type { NativeName, UnpackManifest } from '../../src/binary/unpacked-files';
-import { IMPORT_WORKER_FILE, packageAssetFiles } from '../build-server.mjs';
+import { BUNDLE_WORKER_FILE, packageAssetFiles } from '../build-server.mjs';
 import { registryPackage } from './registry-cache';
 import type { BinaryTarget } from './targets';
 
@@ -75,13 +75,13 @@ function compressed(cacheDir: string, bytes: Buffer, hash: string): string {
   return file;
 }
 
-export function buildPayload(options: { root: string; cacheDir: string; target: BinaryTarget; version: string; clientDir: string; importWorker: string }): Payload {
+export function buildPayload(options: { root: string; cacheDir: string; target: BinaryTarget; version: string; clientDir: string; bundleWorker: string }): Payload {
   const { root, cacheDir, target, version, clientDir } = options;
   const natives = nativeFiles(root, cacheDir, target);
   const files = [
     ...natives.files,
     // The content import's worker thread: Node reads a worker's script from a file.
-    { source: options.importWorker, path: IMPORT_WORKER_FILE },
+    { source: options.bundleWorker, path: BUNDLE_WORKER_FILE },
     ...filesUnder(clientDir, 'client'),
     ...packageAssetFiles().map(([source, target]) => ({ source, path: target })),
   ];

@@ -27,7 +27,7 @@ try {
   let longestPauseMs = 0;
   if (step === 'export') {
     const [keyFile, outFile, since] = rest;
-    const done = await withPauseProbe(() => exportBundle(outFile, site, { uploadsDir: app.config.uploadsDir, signingKey: loadSigningKey(keyFile), sourceName: 'HQ', since: since ?? null }));
+    const done = await withPauseProbe(() => exportBundle(outFile, site, { databaseFile: app.config.databaseFile, uploadsDir: app.config.uploadsDir, signingKey: loadSigningKey(keyFile), sourceName: 'HQ', since: since ?? null }));
     longestPauseMs = done.longestPauseMs;
     details = { bytes: statSync(outFile).size, counts: done.value.manifest.counts };
   } else if (step === 'change') {

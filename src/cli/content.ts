@@ -114,7 +114,7 @@ async function run(argv: string[]): Promise<void> {
       const signingKey = loadSigningKey(config.contentSigningKeyFile);
       await withDatabase(config, async (site) => {
         const written = await exportBundle(out, site, {
-          uploadsDir: config.uploadsDir, signingKey, since: values.since ?? null,
+          databaseFile: config.databaseFile, uploadsDir: config.uploadsDir, signingKey, since: values.since ?? null,
           sourceName: values.source?.trim() || (await siteNameOf(config, site.settings)) || DEFAULT_SOURCE_NAME,
         });
         const { manifest } = written;

@@ -82,9 +82,14 @@ export function openSqlite(file: string, synchronous: SynchronousMode = 'FULL', 
   return sqlite;
 }
 
+/** Kysely over a connection already open (the server's, or a content bundle's worker thread's). */
+export function kyselyOver(sqlite: SQLite.Database): Kysely<Database> {
+  return new Kysely<Database>({ dialect: new KeepFirstErrorDialect(sqlite) });
+}
+
 export function openDatabase(file: string, synchronous: SynchronousMode = 'FULL'): DatabaseHandle {
   const sqlite = openSqlite(file, synchronous);
-  const db = new Kysely<Database>({ dialect: new KeepFirstErrorDialect(sqlite) });
+  const db = kyselyOver(sqlite);
   let closed = false;
   return {
     db,

@@ -3,7 +3,7 @@
 // city names unique, the uploads it shows), noting ids in TEMP tables of this connection, never
 // in memory; applyContent then reads it again inside the caller's one write transaction and
 // writes through each content module's record store (stores.ts). Both run in the import's worker
-// thread (import-worker.ts) on a connection of its own.
+// thread (bundle-worker.ts) on a connection of its own.
 // Rules:
 // - items are created or replaced under the source's own ids (upsert); identical items are left alone;
 // - an item the office made itself is never changed or deleted, even when a bundle carries its id

@@ -5,7 +5,7 @@
 //     trusted keys and every member against the manifest's list and sizes;
 //  2. only then each member is written into the stage folder, never past its listed size, and its
 //     sha256 checked, with that every upload is an image or PDF of the kind its name says.
-// content.json is then read item by item where it is applied (content-reader.ts, import-worker.ts).
+// content.json is then read item by item where it is applied (content-reader.ts, bundle-worker.ts).
 import { createHash } from 'node:crypto';
 import { createReadStream, closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';

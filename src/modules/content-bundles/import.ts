@@ -9,7 +9,7 @@
 //  6. then announce what changed (every cache of public answers drops it), let the search index
 //     catch up in the background, remove files nothing shows any more, and write the audit log.
 // content.json is read item by item, twice (a check, then the transaction), in a worker thread
-// with a connection of its own (import-thread.ts): the server's event loop never waits for it,
+// with a connection of its own (bundle-thread.ts): the server's event loop never waits for it,
 // and readers see the content as it was until the transaction commits.
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -22,7 +22,7 @@ import { removeUnreferencedUploads, TEMP_PREFIX } from '../uploads/storage';
 import { withoutWaitingForWrites } from '../../db/busy';
 import { readVerifiedBundle, type StagedFile, type VerifiedBundle } from './archive';
 import { BUNDLE_KINDS, type BundleKind, type BundleLimits } from './format';
-import { ImportThread, type AppliedImport } from './import-thread';
+import { BundleThread, type AppliedImport } from './bundle-thread';
 import { bundleMessages, refused } from './messages';
 import { checkOrder, type BundleOrder } from './order';
 import { eachConcurrently } from './pool';
@@ -165,14 +165,14 @@ export async function importBundle(archive: string, site: BundleSite, options: I
   const { uploadsDir } = options;
   // Staged inside DATA_DIR: a small /tmp is never filled, and the size bounds apply before anything is kept.
   const stageDir = mkdtempSync(path.join(options.dataDir, '.content-import-'));
-  let thread: ImportThread | null = null;
+  let thread: BundleThread | null = null;
   try {
     const bundle = await readVerifiedBundle(archive, path.join(stageDir, 'unpacked'), options.trustedKeys, options.limits);
     const { manifest } = bundle;
     const order: BundleOrder = { bundleId: manifest.bundleId, baseBundleId: manifest.baseBundleId, createdAt: manifest.createdAt, sourceKey: bundle.sourceKey };
     checkOrder(site.bundles, order);
-    thread = new ImportThread({ databaseFile: options.databaseFile, contentFile: bundle.contentFile }, options.workerHeapMb);
-    const { uploads } = await thread.check();
+    thread = new BundleThread({ databaseFile: options.databaseFile }, options.workerHeapMb);
+    const { uploads } = await thread.check(bundle.contentFile);
     const created = await copyUploads(await filesToCopy(bundle, uploads, uploadsDir), uploadsDir);
     let variants: { written: string[]; unreadable: string[] };
     try {
@@ -186,7 +186,7 @@ export async function importBundle(archive: string, site: BundleSite, options: I
     let applied: AppliedImport;
     try {
       const worker = thread;
-      applied = await withoutWaitingForWrites(site.sqlite, () => worker.apply({ order, sourceName: manifest.source.name, files }));
+      applied = await withoutWaitingForWrites(site.sqlite, () => worker.apply({ contentFile: bundle.contentFile, order, sourceName: manifest.source.name, files }));
     } catch (error) {
       for (const file of created) rmSync(file, { force: true });
       throw error;

@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractTarGz } from '../../backup/tar';
 import { bearer, createTestApp, login, TEST_ADMIN, type TestContext } from '../../test/helpers';
 import { exportVia } from '../../test/content-bundles';
@@ -68,17 +68,14 @@ describe('a bundle since the last one', () => {
     expect(changes.tombstones).toEqual([{ kind: 'posts', id: arabic }]);
   });
 
-  it('reads only the posts the log names, never every post', async () => {
+  it('reads only the posts the log names, never every post: a change the log lost is not found', async () => {
     await post('One more');
     await exported();
     const changed = await post('Changed after');
-    const everyPost = vi.spyOn(ctx.app.publicPosts, 'allInBatches');
-    try {
-      expect((await exported('last')).posts.map((item) => item.id)).toEqual([changed]);
-      expect(everyPost).not.toHaveBeenCalled();
-    } finally {
-      everyPost.mockRestore();
-    }
+    const lost = await post('Lost from the log');
+    // A scan of every post would find this one; the bundle worker reads only what the log names.
+    ctx.app.sqlite.prepare('DELETE FROM content_bundle_log WHERE post_id = ?').run(lost);
+    expect((await exported('last')).posts.map((item) => item.id)).toEqual([changed]);
   });
 
   it('compares every post, a batch at a time, since a bundle made before the log', async () => {

@@ -157,7 +157,7 @@ const contentBundlesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     try {
       const name = `content-${utcStamp(new Date())}.tar.gz`;
       const written = await exportBundle(path.join(folder, name), site, {
-        uploadsDir: config.uploadsDir, signingKey, since: request.body.since ?? null,
+        databaseFile: config.databaseFile, uploadsDir: config.uploadsDir, signingKey, since: request.body.since ?? null,
         sourceName: (await siteNameOf(config, settings)) ?? DEFAULT_SOURCE_NAME,
       });
       await app.audit.record(request.currentUser!, 'create', 'content-bundle-export', written.manifest.bundleId, { base: written.manifest.baseBundleId, counts: written.manifest.counts }, null);

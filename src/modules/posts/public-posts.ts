@@ -13,6 +13,7 @@ import { ResultCache, type Touch } from './result-cache';
 import type { ScheduledPosts } from './scheduled-posts';
 import { publicPost, type Language, type Post, type PostPage, type PostType, type PublicPost } from './schema';
 import { matchExpressionOf, searchWordsOf } from './search-query';
+import { someVisible, visibleInBatches } from './visible-batches';
 
 /**
  * A list or search page kept as its UTF-8 JSON only: sending it costs nothing (encoding long
@@ -119,28 +120,21 @@ export class PublicPosts {
     return (await this.posts.latestVisible(language, limit)).map(publicPost);
   }
 
-  /**
-   * Every visible post with its author, oldest first, in batches of `size`: what a content bundle
-   * carries to the offices, read a batch at a time however large the site.
-   */
+  /** Publishes the scheduled posts due now (a content bundle's worker then reads what visitors see). */
+  async publishDue(): Promise<void> {
+    await this.schedule.publishDue();
+  }
+
+  /** Every visible post with its author, oldest first, in batches of `size` (visible-batches.ts). */
   async *allInBatches(size = 500): AsyncGenerator<Post[]> {
     await this.schedule.publishDue();
-    let after: { createdAt: string; rowid: number } | null = null;
-    for (;;) {
-      const batch = await this.posts.visibleBatch(after, size);
-      if (batch.length === 0) return;
-      yield batch.map((entry) => entry.post);
-      const last = batch[batch.length - 1];
-      after = { createdAt: last.createdAt, rowid: last.rowid };
-    }
+    yield* visibleInBatches(this.posts, size);
   }
 
   /** The visible ones of these posts, with their authors, oldest first (a bundle of what changed). */
   async someWhole(ids: string[]): Promise<Post[]> {
     await this.schedule.publishDue();
-    const found: Post[] = [];
-    for (let start = 0; start < ids.length; start += 500) found.push(...await this.posts.visibleByIds(ids.slice(start, start + 500)));
-    return found.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+    return someVisible(this.posts, ids);
   }
 
   private kept(key: string, read: () => Promise<VisiblePage>): Promise<PostPageJson> {
