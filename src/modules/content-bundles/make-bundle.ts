@@ -15,7 +15,8 @@ import { BUNDLE_KINDS, itemIdOf, type BundleContent, type BundleKind, type Bundl
 import type { SigningKey } from './keys';
 import { bundleMessages, refused } from './messages';
 import type { ContentBundleRepository } from './repository';
-import { fingerprintOf, itemKey, snapshotOf, splitItemKey, type Snapshot } from './snapshot';
+import { fingerprintOf, itemKey, splitItemKey } from './snapshot';
+import { SnapshotText } from './snapshot-text';
 import { postItemOf, publicRecords, type ContentRecords } from './stores';
 
 /** The visible posts with their authors, oldest first. */
@@ -43,7 +44,7 @@ export interface MakeBundleRequest {
   limits?: BundleLimits;
 }
 
-interface Base { bundleId: string; snapshot: Snapshot; logSeq: number | null }
+interface Base { bundleId: string; snapshot: SnapshotText; logSeq: number | null }
 
 /** The bundle `since` names, or null for a full bundle; refuses an id not made here with this key. */
 function resolveBase(repository: ContentBundleRepository, since: string | null, signingKey: SigningKey): Base | null {
@@ -52,7 +53,7 @@ function resolveBase(repository: ContentBundleRepository, since: string | null, 
   const base = id ? repository.findExport(id) : undefined;
   // A base signed by another key is unknown to the offices under this one: they would refuse the bundle.
   if (!base || base.sourceKey !== signingKey.publicKeyLine) throw refused(404, bundleMessages.unknownBase, 'since');
-  return { bundleId: base.bundleId, snapshot: JSON.parse(base.snapshot) as Snapshot, logSeq: base.logSeq };
+  return { bundleId: base.bundleId, snapshot: new SnapshotText(base.snapshot), logSeq: base.logSeq };
 }
 
 type Records = Omit<BundleContent, 'posts' | 'tombstones'>;
@@ -63,59 +64,52 @@ async function* everyPost(posts: VisiblePosts): AsyncGenerator<PostItem[]> {
 }
 
 /**
- * What changed since `base`, and the snapshot after it. Page texts, places, numbers and contacts
- * are compared whole. Posts: those logged after the base's number, compared with their
- * fingerprint (a view count or a save that changed nothing carried is not a change); a base made
- * before the log compares every post, a batch at a time.
+ * What changed since `base`, and the snapshot after it (as its JSON text). Page texts, places,
+ * numbers and contacts are compared whole. Posts: those logged after the base's number, compared
+ * with their fingerprint (a view count or a save that changed nothing carried is not a change); a
+ * base made before the log compares every post, a batch at a time. Only the entries of the items
+ * compared are read from the base's snapshot, and only theirs are written anew.
  */
-async function changesSince(source: ExportSource, base: Base, records: Records): Promise<{ parts: ContentParts; snapshot: Snapshot }> {
-  // Parsed for this export alone, so updated in place (a copy of 100,000 keys would double it).
-  const snapshot = base.snapshot;
-  const tombstones: Tombstone[] = [];
+async function changesSince(source: ExportSource, base: Base, records: Records): Promise<{ parts: ContentParts; snapshot: string }> {
+  const logged = base.logSeq === null ? null : new Set(source.bundles.postsLoggedSince(base.logSeq));
+  const before = base.snapshot.find((kind, id) => kind !== 'posts' || logged === null || logged.has(id));
+  const after = new Map<string, string>();
   const changedRecords = {} as Records;
-  const postPrefix = itemKey('posts', '');
-  const otherKeys = Object.keys(snapshot).filter((key) => !key.startsWith(postPrefix));
   for (const kind of RECORD_KINDS) {
-    const now = snapshotOf({ posts: [], pages: [], cities: [], emergency: [], contacts: [], [kind]: records[kind] });
-    (changedRecords[kind] as unknown[]) = (records[kind] as Array<{ id?: string; type?: string }>).filter((item) => snapshot[itemKey(kind, itemIdOf(kind, item))] !== now[itemKey(kind, itemIdOf(kind, item))]);
-    for (const key of otherKeys) {
-      if (splitItemKey(key).kind === kind && !(key in now)) { tombstones.push(splitItemKey(key)); delete snapshot[key]; }
-    }
-    Object.assign(snapshot, now);
+    (changedRecords[kind] as unknown[]) = (records[kind] as Array<Records[typeof kind][number]>).filter((item) => {
+      const key = itemKey(kind, itemIdOf(kind, item));
+      after.set(key, fingerprintOf(item));
+      return before.get(key) !== after.get(key);
+    });
   }
   const changedPosts: PostItem[] = [];
   const compare = (item: PostItem) => {
     const key = itemKey('posts', item.id);
     const fingerprint = fingerprintOf(item);
-    if (snapshot[key] !== fingerprint) changedPosts.push(item);
-    snapshot[key] = fingerprint;
+    if (before.get(key) !== fingerprint) changedPosts.push(item);
+    after.set(key, fingerprint);
   };
-  if (base.logSeq !== null) {
-    const logged = source.bundles.postsLoggedSince(base.logSeq);
-    const visible = (await source.posts.someWhole(logged)).map(postItemOf);
-    const stillVisible = new Set(visible.map((item) => item.id));
-    for (const item of visible) compare(item);
-    for (const id of logged) {
-      const key = itemKey('posts', id);
-      if (!stillVisible.has(id) && key in snapshot) { tombstones.push({ kind: 'posts', id }); delete snapshot[key]; }
-    }
+  if (logged !== null) {
+    for (const item of (await source.posts.someWhole([...logged])).map(postItemOf)) compare(item);
   } else {
-    const seen = new Set<string>();
-    for await (const batch of everyPost(source.posts)) for (const item of batch) { seen.add(item.id); compare(item); }
-    for (const key of Object.keys(snapshot)) {
-      const { kind, id } = splitItemKey(key);
-      if (kind === 'posts' && !seen.has(id)) { tombstones.push({ kind, id }); delete snapshot[key]; }
+    for await (const batch of everyPost(source.posts)) for (const item of batch) compare(item);
+  }
+  // Described by the base and gone now (deleted, no longer published), kind by kind.
+  const tombstones: Tombstone[] = [];
+  for (const kind of [...RECORD_KINDS, 'posts'] as const) {
+    for (const key of before.keys()) {
+      const item = splitItemKey(key);
+      if (item.kind === kind && !after.has(key)) tombstones.push(item);
     }
   }
   const parts: ContentParts = { posts: (async function* changed() { yield changedPosts; })(), ...changedRecords, tombstones };
-  return { parts, snapshot };
+  return { parts, snapshot: base.snapshot.edited(new Set(before.keys()), after) };
 }
 
 export async function makeBundle(request: MakeBundleRequest, source: ExportSource): Promise<WrittenBundle> {
   const { bundles: repository } = source;
   const { outFile, signingKey } = request;
-  const latestId = repository.latestExportId();
-  const latest = latestId ? repository.findExport(latestId) : undefined;
+  const latest = repository.latestExport();
   // Offices apply only bundles newer than the last one: each bundle is later than the one before,
   // even when two are made within a millisecond or the clock was set back.
   let now = request.now ? new Date(request.now) : new Date();
@@ -132,7 +126,7 @@ export async function makeBundle(request: MakeBundleRequest, source: ExportSourc
     let content;
     if (base) {
       const changes = await changesSince(source, base, records);
-      snapshot = JSON.stringify(changes.snapshot);
+      snapshot = changes.snapshot;
       content = await writeContentFile(contentFile, changes.parts);
     } else {
       // The snapshot's JSON text is built entry by entry (each item once), not as an object of

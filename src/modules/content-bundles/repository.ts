@@ -47,7 +47,7 @@ function importRecordOf(row: ImportRow): ImportRecord {
 
 const SQL = {
   findExport: 'SELECT * FROM content_bundle_exports WHERE bundle_id = ?',
-  latestExport: 'SELECT bundle_id FROM content_bundle_exports ORDER BY created_at DESC, bundle_id DESC LIMIT 1',
+  latestExport: 'SELECT bundle_id, created_at FROM content_bundle_exports ORDER BY created_at DESC, bundle_id DESC LIMIT 1',
   recordExport: 'INSERT INTO content_bundle_exports (bundle_id, base_bundle_id, created_at, source_key, snapshot, counts, log_seq) VALUES (?, ?, ?, ?, ?, ?, ?)',
   lastLogSeq: 'SELECT coalesce(max(seq), 0) AS seq FROM content_bundle_log',
   postsLoggedSince: 'SELECT DISTINCT post_id FROM content_bundle_log WHERE seq > ?',
@@ -74,7 +74,13 @@ export class ContentBundleRepository extends SynchronousRepository {
   }
 
   latestExportId(): string | undefined {
-    return (this.statement(SQL.latestExport).get() as { bundle_id: string } | undefined)?.bundle_id;
+    return this.latestExport()?.bundleId;
+  }
+
+  /** The newest bundle made here, without its snapshot (megabytes at a large site). */
+  latestExport(): { bundleId: string; createdAt: string } | undefined {
+    const row = this.statement(SQL.latestExport).get() as { bundle_id: string; created_at: string } | undefined;
+    return row && { bundleId: row.bundle_id, createdAt: row.created_at };
   }
 
   recordExport(record: ExportRecord): void {

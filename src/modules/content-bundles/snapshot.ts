@@ -1,13 +1,11 @@
 // What changed since a bundle: headquarters keeps, for every bundle it makes, the fingerprint
 // (sha256 of the canonical JSON) of every item the bundle described. An incremental bundle holds
 // the items whose fingerprint is new or different, and a tombstone for every item that was
-// described then and is gone now (deleted, or no longer published); export.ts compares the posts
-// the change log names, and the other kinds whole.
+// described then and is gone now (deleted, or no longer published); make-bundle.ts compares the
+// posts the change log names, and the other kinds whole. The snapshot is kept as JSON text, an
+// object of "kind\u0000id" -> fingerprint (snapshot-text.ts reads it).
 import { createHash } from 'node:crypto';
-import { BUNDLE_KINDS, itemIdOf, type BundleContent, type BundleKind } from './format';
-
-/** "kind\u0000id" -> fingerprint. */
-export type Snapshot = Record<string, string>;
+import type { BundleKind } from './format';
 
 export function itemKey(kind: BundleKind, id: string): string {
   return `${kind}\u0000${id}`;
@@ -53,14 +51,4 @@ export function sameContent(a: object, b: object): boolean {
 
 export function fingerprintOf(item: object): string {
   return createHash('sha256').update(canonicalJson(contentOf(item))).digest('base64url').slice(0, 22);
-}
-
-type Items = Omit<BundleContent, 'tombstones'>;
-
-export function snapshotOf(content: Items): Snapshot {
-  const snapshot: Snapshot = {};
-  for (const kind of BUNDLE_KINDS) {
-    for (const item of content[kind]) snapshot[itemKey(kind, itemIdOf(kind, item))] = fingerprintOf(item);
-  }
-  return snapshot;
 }
