@@ -137,8 +137,12 @@ export interface TarEntry {
 
 /** Receives exactly `size` bytes of one member, then end(). */
 export interface EntrySink {
-  write(chunk: Buffer): void;
-  end(): void;
+  /**
+   * May answer a promise: the archive is read on once it settles (a member written to disk as it
+   * comes, off the event loop, without gathering more of it in memory than one piece).
+   */
+  write(chunk: Buffer): void | Promise<void>;
+  end(): void | Promise<void>;
 }
 
 /**
@@ -155,15 +159,21 @@ export async function readTarGz(archive: string, open: (entry: TarEntry) => Entr
   let skipPadding = 0;
   let ended = false;
 
+  /** What the sinks are still writing of the piece consume() just read. */
+  const writing: Array<Promise<void>> = [];
   const consume = (): void => {
     for (;;) {
       if (current) {
         const take = Math.min(current.remaining, pending.length);
-        if (take > 0) current.sink.write(pending.subarray(0, take));
+        if (take > 0) {
+          const written = current.sink.write(pending.subarray(0, take));
+          if (written) writing.push(written);
+        }
         pending = pending.subarray(take);
         current.remaining -= take;
         if (current.remaining > 0) return;
-        current.sink.end();
+        const closing = current.sink.end();
+        if (closing) writing.push(closing);
         skipPadding = current.padding;
         current = null;
       }
@@ -194,7 +204,14 @@ export async function readTarGz(archive: string, open: (entry: TarEntry) => Entr
   try {
     for await (const chunk of source.pipe(gunzip) as AsyncIterable<Buffer>) {
       pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-      consume();
+      try {
+        consume();
+      } catch (error) {
+        // A member refused midway: its file is closed before the refusal is thrown.
+        await Promise.allSettled(writing.splice(0));
+        throw error;
+      }
+      await Promise.all(writing.splice(0));
       if (ended) break;
     }
   } finally {

@@ -81,7 +81,7 @@ export class BundleThread {
     this.worker = new Worker(start.script, { eval: start.evaluated, workerData, resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: BUNDLE_WORKER_YOUNG_MB }, stdout: false, stderr: false });
     this.worker.on('message', (answer: WorkerAnswer) => this.settle((pending) => pending.resolve(answer)));
     this.worker.on('error', (error) => this.stop(error));
-    this.worker.on('exit', (code) => this.stop(new Error(`the content import's worker stopped (exit code ${code})`)));
+    this.worker.on('exit', (code) => this.stop(new Error(`the content bundle's worker stopped (exit code ${code})`)));
   }
 
   private settle(action: (pending: NonNullable<BundleThread['pending']>) => void): void {
