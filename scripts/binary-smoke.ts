@@ -5,7 +5,7 @@
 // turn a JPEG into WebP with its variants (sharp inside the executable), take a post, make a backup
 // and list the accounts from the same file, stop with exit code 0 on SIGTERM, write nothing outside
 // its folder, start again without writing its files a second time, and make a content bundle that it
-// then applies at another folder (the import's worker thread, from the unpacked folder). The arm64 and Windows
+// then applies at another folder (both in the bundles' worker thread, from the unpacked folder). The arm64 and Windows
 // executables cannot run here: their format is checked. Exit code 0 when all of it holds.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -152,7 +152,7 @@ async function smokeLinuxX64(executable: string): Promise<void> {
     assert.equal(await again.exited, 0);
     step(`nothing written outside the folder; a second start answered in ${laterStart.toFixed(0)} ms and wrote its files no second time`);
 
-    // A content bundle from this site applied at an "office": the import's worker thread is a file
+    // A content bundle from this site applied at an "office": the bundles' worker thread (export and import) is a file
     // of the unpacked folder, with better-sqlite3's binary from there too.
     const keygen = spawnSync(site, ['content', 'keygen'], { cwd: folder, env, encoding: 'utf8' });
     assert.equal(keygen.status, 0, keygen.stderr);

@@ -1,6 +1,6 @@
 // Bundles the server and its command line into one ESM file, dist/server.mjs, that runs with
 // `node dist/server.mjs [command]` from the project root (src/cli/entry.ts), and beside it the
-// worker thread of content imports, dist/bundle-worker.cjs (src/modules/content-bundles/
+// worker thread of content bundles, dist/bundle-worker.cjs (src/modules/content-bundles/
 // bundle-thread.ts finds it there). Native modules stay outside the bundle and load from node_modules.
 import { build } from 'esbuild';
 import { cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -77,7 +77,7 @@ export function copyPackageAssets(outDir) {
   }
 }
 
-/** The content import's worker thread (it runs on its own, so it is a bundle of its own). */
+/** The content bundles' worker thread, imports and exports (it runs on its own, so it is a bundle of its own). */
 export const BUNDLE_WORKER_ENTRY = path.join(root, 'src', 'modules', 'content-bundles', 'bundle-worker.ts');
 export const BUNDLE_WORKER_FILE = 'bundle-worker.cjs';
 

@@ -96,7 +96,7 @@ describe('bundled command line', () => {
     expect(await server.exited).toBe(0);
   });
 
-  it('imports a content bundle from the same file: its worker thread is the bundle-worker.cjs built beside it', () => {
+  it('makes and imports a content bundle from the same file: its worker thread is the bundle-worker.cjs built beside it', () => {
     const hq = mkdtempSync(path.join(scratch, 'hq-'));
     const office = mkdtempSync(path.join(scratch, 'office-'));
     const keygen = command(['content', 'keygen'], { DATA_DIR: hq });

@@ -58,7 +58,7 @@ async function main(args) {
   // The tools and --help/--version need no web client.
   if (args.length === 0) buildClientIfStale();
   const serverBundle = path.join(root, 'dist', 'server.mjs');
-  // The content import's worker is built with it (a bundle from before it existed is stale).
+  // The content bundles' worker is built with it (a bundle from before it existed is stale).
   const bundleWorker = path.join(root, 'dist', 'bundle-worker.cjs');
   if (isStale(serverBundle, serverSources) || isStale(bundleWorker, serverSources)) buildServerIfPossible(serverBundle, args.length > 0);
 

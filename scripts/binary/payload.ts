@@ -1,5 +1,5 @@
 // What an executable carries besides its code, for one target: better-sqlite3's prebuilt binary,
-// sharp's addon and libvips, the content import's worker script, the built web client and the API
+// sharp's addon and libvips, the content bundles' worker script, the built web client and the API
 // documentation's files. Each file is
 // compressed with zstd (the executable decompresses it at its first start) and listed in the
 // manifest with its size and SHA-256 (src/binary/unpacked-files.ts reads it).
@@ -80,7 +80,7 @@ export function buildPayload(options: { root: string; cacheDir: string; target: 
   const natives = nativeFiles(root, cacheDir, target);
   const files = [
     ...natives.files,
-    // The content import's worker thread: Node reads a worker's script from a file.
+    // The content bundles' worker thread: Node reads a worker's script from a file.
     { source: options.bundleWorker, path: BUNDLE_WORKER_FILE },
     ...filesUnder(clientDir, 'client'),
     ...packageAssetFiles().map(([source, target]) => ({ source, path: target })),
