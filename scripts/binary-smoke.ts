@@ -164,7 +164,7 @@ async function smokeLinuxX64(executable: string): Promise<void> {
     const imported = spawnSync(site, ['content', 'import', bundle], { cwd: folder, env: officeEnv, encoding: 'utf8' });
     assert.equal(imported.status, 0, imported.stderr);
     assert.match(imported.stdout, /posts\s+[1-9]\d* added/);
-    step(`\`content export\` then \`content import\` at another folder (the import's worker thread from the unpacked folder): ${imported.stdout.split('\n')[1]?.trim()}`);
+    step(`\`content export\` then \`content import\` at another folder (the bundles' worker thread from the unpacked folder, both ways): ${imported.stdout.split('\n')[1]?.trim()}`);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
