@@ -6,9 +6,10 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from './build-server.mjs';
+import { BUNDLE_WORKER_FILE as WORKER_FILE_BUILT, buildServer } from './build-server.mjs';
 import { freePort, getStatus, projectRoot, requestJson, spawnServer, waitForHealth, type ServerProcess } from './lib/server-process';
 import { SERVER_V8_FLAGS } from '../src/runtime-flags.mjs';
+import { BUNDLE_WORKER_FILE as WORKER_FILE_STARTED } from '../src/modules/content-bundles/bundle-thread';
 
 const ADMIN = { ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'admin-password-1' };
 // Built into its own folder under dist/ so node_modules still resolves and nothing else is disturbed.
@@ -113,6 +114,13 @@ describe('bundled command line', () => {
     expect(again.code).toBe(1);
     expect(again.err).toContain('already applied');
   }, 60_000);
+
+  it('builds the bundles\' worker under the name the server starts it by, and the kiosk unpacks that file from its archive', () => {
+    expect(WORKER_FILE_BUILT).toBe(WORKER_FILE_STARTED);
+    expect(readdirSync(buildDir)).toContain(WORKER_FILE_STARTED);
+    // Node reads a worker's script from disk, not through Electron's archive support.
+    expect(readFileSync(path.join(projectRoot, 'electron-builder.yml'), 'utf8')).toContain(`- electron/dist/${WORKER_FILE_STARTED}`);
+  });
 
   it('is what the operator\'s npm scripts run, with plain node: no development tool (tsx) is needed on a production install', () => {
     const { scripts } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
