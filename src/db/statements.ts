@@ -46,14 +46,28 @@ const SLOT = '\u0000compiled-once-slot\u0000';
  * and compiling a query costs several times what SQLite takes to read a row by its key (a post
  * read by id: 50 against 7 microseconds). `build` receives a stand-in for the value; it must reach
  * the query as a parameter (never written into the SQL).
+ *
+ * Given the connection Kysely runs on (`sqlite`, the same one), the statement is also prepared
+ * there once and run directly, in the caller's turn of the event loop, whenever no transaction is
+ * open on it: what it reads is then committed, as through Kysely. While one is open (a Kysely
+ * transaction between two of its awaits), the query goes through Kysely and waits its turn, so it
+ * never reads a write that may still be rolled back. Kysely's way costs its connection queue and
+ * promises on every read (docs/decisions.md, "The API's post read: ...").
  */
-export function compiledOnce<Row>(db: Kysely<Database>, build: (value: string) => Compilable<Row>): (value: string) => Promise<Row[]> {
+export function compiledOnce<Row>(
+  db: Kysely<Database>, build: (value: string) => Compilable<Row>, sqlite?: SQLite.Database,
+): (value: string) => Promise<Row[]> {
   const compiled = build(SLOT).compile();
   const slots = compiled.parameters.flatMap((parameter, index) => (parameter === SLOT ? [index] : []));
   if (slots.length === 0) throw new Error(`the query's variable is not one of its parameters: ${compiled.sql}`);
-  return async (value) => {
+  const parametersWith = (value: string) => {
     const parameters = [...compiled.parameters];
     for (const index of slots) parameters[index] = value;
-    return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
+    return parameters;
+  };
+  const prepared = sqlite?.prepare<unknown[], Row>(compiled.sql);
+  return async (value) => {
+    if (prepared && !sqlite!.inTransaction) return prepared.all(parametersWith(value));
+    return (await db.executeQuery<Row>({ ...compiled, parameters: parametersWith(value) })).rows;
   };
 }

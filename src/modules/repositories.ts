@@ -30,7 +30,7 @@ export function buildRepositories(db: Kysely<Database>, sqlite: SQLite.Database,
   return {
     audit: new AuditRepository(db),
     users: new UsersRepository(db),
-    posts: new PostsRepository(db, changes, postsSearch),
+    posts: new PostsRepository(db, changes, postsSearch, sqlite),
     postsManage: new PostsManageRepository(sqlite, postsSearch),
     /** The posts' search index, read by the dashboard's list and the public search (posts/search-index.ts). */
     postsSearch,

@@ -2,7 +2,7 @@
 // 304 to a matching If-None-Match; browsers and proxies may keep them briefly and serve them stale
 // while they revalidate, so a staff edit is seen within a minute (docs/api-contract.md, Other answers worth knowing).
 // Anything sent with a login token, and every other API answer, is `private, no-store`.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -25,7 +25,8 @@ declare module 'fastify' {
 
 /** A weak validator: equal bodies, equal tags, whatever the compression on the wire. */
 export function weakEtag(body: string | Buffer): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+  // The one-shot hash: no Hash object made and dropped per answer.
+  return `W/"${hash('sha1', body, 'base64url').slice(0, 27)}"`;
 }
 
 /** True when If-None-Match names this tag (weak comparison) or is `*`. */

@@ -43,7 +43,7 @@ function expectNothingHidden(body: string): void {
 /** Runs `visit` and answers which PublicPosts methods it called. */
 async function servicesAsked(visit: () => Promise<unknown>): Promise<string[]> {
   const service = app.publicPosts;
-  const methods = ['listPage', 'searchPage', 'list', 'search', 'find', 'isVisible', 'countVisible', 'sitemapEntries', 'latest', 'allInBatches', 'someWhole', 'publishDue'] as const satisfies ReadonlyArray<keyof PublicPosts>;
+  const methods = ['listPage', 'searchPage', 'list', 'search', 'find', 'answer', 'isVisible', 'countVisible', 'sitemapEntries', 'latest', 'allInBatches', 'someWhole', 'publishDue'] as const satisfies ReadonlyArray<keyof PublicPosts>;
   const spies = methods.map((method) => [method, vi.spyOn(service, method)] as const);
   try {
     await visit();
@@ -89,7 +89,7 @@ describe('a draft, a scheduled post not yet due and an unpublished translation',
   it('are not found by id, and a visitor\'s read of the visible post names no counterpart', async () => {
     for (const id of hiddenIds()) {
       let read!: Awaited<ReturnType<typeof get>>;
-      expect(await servicesAsked(async () => { read = await get(`/api/posts/${id}`); })).toContain('find');
+      expect(await servicesAsked(async () => { read = await get(`/api/posts/${id}`); })).toContain('answer');
       expect(read.statusCode).toBe(404);
       expect((await app.inject({ method: 'POST', url: `/api/posts/${id}/view` })).statusCode).toBe(404);
     }

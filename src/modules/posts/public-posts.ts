@@ -11,7 +11,8 @@ import { picturesOfPost, type UploadWidths } from '../uploads/widths';
 import type { PostsRepository, VisiblePage } from './repository';
 import { ResultCache, type Touch } from './result-cache';
 import type { ScheduledPosts } from './scheduled-posts';
-import { publicPost, type Language, type Post, type PostPage, type PostType, type PublicPost } from './schema';
+import { serializerCompiler } from '../../plugins/serialization';
+import { PostReadSchema, publicPost, type Language, type Post, type PostPage, type PostType, type PublicPost } from './schema';
 import { matchExpressionOf, searchWordsOf } from './search-query';
 import { someVisible, visibleInBatches } from './visible-batches';
 
@@ -22,6 +23,14 @@ import { someVisible, visibleInBatches } from './visible-batches';
 export type PostPageJson = Buffer;
 
 const EMPTY_PAGE: PostPageJson = Buffer.from('{"posts":[],"pages":0}');
+
+/**
+ * A visitor's answer to `GET /api/posts/:id`, kept as the UTF-8 JSON the route's own response
+ * serializer writes (the same bytes), so a read answered from here reads, copies and encodes nothing.
+ */
+export type PostAnswerJson = Buffer;
+
+const encodePostRead = serializerCompiler({ schema: PostReadSchema, method: 'GET', url: '/api/posts/:id', httpStatus: '200' }) as (post: unknown) => string;
 
 const decoded = (json: PostPageJson) => JSON.parse(json.toString('utf8')) as PostPage;
 
@@ -59,12 +68,16 @@ function readOfKey(key: string): PostsRead {
 
 export class PublicPosts {
   private readonly pages = new ResultCache<PostPageJson>();
+  /** Visitors' answers by post id, with the counterpart each names: dropped as a post read is (touchOf), and when a view of the post is counted. */
+  private readonly answers = new ResultCache<{ json: PostAnswerJson; counterpart: string | null } | undefined>();
 
   constructor(
     private readonly posts: PostsRepository, private readonly schedule: ScheduledPosts, changes: ContentChanges, private readonly widths: UploadWidths,
   ) {
     changes.listen((change) => {
-      if (change.kind === 'posts') this.pages.apply((key) => touchOf(change, readOfKey(key)));
+      if (change.kind !== 'posts') return;
+      this.pages.apply((key) => touchOf(change, readOfKey(key)));
+      this.answers.apply((id, kept) => touchOf(change, { read: 'post', id, counterpart: kept?.counterpart }));
     });
   }
 
@@ -93,8 +106,26 @@ export class PublicPosts {
 
   /** The post when visitors may see it, as staff read it (author included): visitors get publicPost() of it. */
   async find(id: string): Promise<Post | undefined> {
-    await this.schedule.publishDue();
+    if (this.schedule.mayBeDue()) await this.schedule.publishDue();
     return this.posts.visibleById(id);
+  }
+
+  /** What a visitor is answered for this post (its JSON), or undefined when visitors may not see it. */
+  async answer(id: string): Promise<PostAnswerJson | undefined> {
+    if (this.schedule.mayBeDue()) await this.schedule.publishDue();
+    const kept = await this.answers.get(id, async () => {
+      const post = await this.posts.visibleById(id);
+      if (!post) return undefined;
+      const shown = await this.widths.annotate(publicPost(post), picturesOfPost(post));
+      return { json: Buffer.from(encodePostRead(shown)), counterpart: post.translationOf };
+    }, (value) => value !== undefined);
+    return kept?.json;
+  }
+
+  /** Counts a view of the post; the next answer about it shows the new count. */
+  async countView(id: string): Promise<void> {
+    await this.posts.countView(id);
+    this.answers.apply((key) => (key === id ? 'drop' : null));
   }
 
   async isVisible(id: string): Promise<boolean> {

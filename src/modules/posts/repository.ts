@@ -7,6 +7,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool
 import { BOTH_LANGUAGES, type ChangeCause, type ContentChanges } from '../../content-changes';
 import type { Database } from '../../db/schema';
 import type { CurrentUser } from '../../plugins/auth';
+import type SQLite from 'better-sqlite3';
 import { compiledOnce } from '../../db/statements';
 import { newId, nowIso } from '@shared/ids';
 import { SEARCH_PAGES_COUNTED } from '@shared/domain';
@@ -174,8 +175,9 @@ export class PostsRepository {
   /** The read every public post page and GET /api/posts/:id make: compiled once. */
   private readonly visibleRowById;
 
-  constructor(private readonly db: Kysely<Database>, private readonly changes: ContentChanges, private readonly searchIndex: PostSearchIndex) {
-    this.visibleRowById = compiledOnce(db, (id) => visiblePosts(db).where('p.id', '=', id));
+  /** `sqlite`: the connection `db` runs on, where the hot read runs directly (db/statements.ts, compiledOnce). */
+  constructor(private readonly db: Kysely<Database>, private readonly changes: ContentChanges, private readonly searchIndex: PostSearchIndex, sqlite?: SQLite.Database) {
+    this.visibleRowById = compiledOnce(db, (id) => visiblePosts(db).where('p.id', '=', id), sqlite);
   }
 
   /** Announces a change of these posts, listed in these languages and types (unknown: every list). */

@@ -10,7 +10,7 @@ import { removeUnreferencedUploads } from '../uploads/storage';
 import { clientOf } from '../visitor/client';
 import { postMessages } from './messages';
 import {
-  ListParamsSchema, ManagePageSchema, ManageQuerySchema, PostBodySchema, PostPageSchema, PostReadSchema, PostSchema, SearchQuerySchema, publicPost,
+  ListParamsSchema, ManagePageSchema, ManageQuerySchema, PostBodySchema, PostPageSchema, PostReadSchema, PostSchema, SearchQuerySchema,
   type NewPost, type Post, type Language,
 } from './schema';
 import type { PostPageJson } from './public-posts';
@@ -50,7 +50,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   postsSearch.start((error) => app.log.error({ err: error }, 'indexing posts for search failed'));
   // Staff read and change posts as they are now: a post whose time has come is published first.
   app.addHook('onRequest', async () => {
-    await scheduledPosts.publishDue();
+    if (scheduledPosts.mayBeDue()) await scheduledPosts.publishDue();
   });
 
   /** The post behind :id for a change by this user: 404 unknown, 403 someone else's. */
@@ -141,7 +141,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Each read counts a view: asked again every time, never answered from a cache.
     config: { httpCache: 'revalidate' },
     schema: { tags, summary: "One post: published ones for anyone, drafts with the owner's or an admin's token; author and authorName only with a staff token", params: IdParamsSchema, response: { 200: PostReadSchema, ...errorResponses } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const user = request.currentUser;
     // The owner (or an admin) reads the post as stored, drafts included; staff previewing their
     // work do not count as views.
@@ -149,16 +149,23 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const own = await posts.findById(request.params.id);
       if (own && canManage(user, own)) return own;
     }
+    if (!isStaff(user)) {
+      // Visitors get the answer kept encoded (public-posts.ts), read again once their view is counted.
+      const answer = await publicPosts.answer(request.params.id);
+      if (!answer) throw apiError(404, postMessages.postNotFound, 'id');
+      if (!(await app.dailyDigests.sight('view', request.params.id, ...clientOf(request))).firstToday) return sendJson(reply, answer);
+      await publicPosts.countView(request.params.id);
+      return sendJson(reply, (await publicPosts.answer(request.params.id)) ?? answer);
+    }
     const post = await publicPosts.find(request.params.id);
     if (!post) throw apiError(404, postMessages.postNotFound, 'id');
     // Views count public reads, at most once a day per client and post (nothing about the
     // client is stored, see visitor/daily-digests.ts).
     if ((await app.dailyDigests.sight('view', post._id, ...clientOf(request))).firstToday) {
-      await posts.countView(post._id);
+      await publicPosts.countView(post._id);
       post.views += 1;
     }
-    const shown = isStaff(user) ? post : publicPost(post);
-    return app.uploadWidths.annotate(shown, picturesOfPost(shown));
+    return app.uploadWidths.annotate(post, picturesOfPost(post));
   });
 
   // A post page rendered by the server (perhaps answered by a proxy's cache) reads no API: the
@@ -174,7 +181,7 @@ const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     if (!(await publicPosts.isVisible(request.params.id))) throw apiError(404, postMessages.postNotFound, 'id');
-    if ((await app.dailyDigests.sight('view', request.params.id, ...clientOf(request))).firstToday) await posts.countView(request.params.id);
+    if ((await app.dailyDigests.sight('view', request.params.id, ...clientOf(request))).firstToday) await publicPosts.countView(request.params.id);
     return reply.status(204).send(null);
   });
 

@@ -36,7 +36,8 @@ export class UploadWidths {
     const imageWidths: ImageWidths = {};
     for (const picture of pictures) {
       if (!picture || picture in imageWidths) continue;
-      const width = await this.widthOf(picture);
+      // Remembered widths are read without awaiting a promise each (every API read of a post comes here).
+      const width = this.known.has(picture) ? this.known.get(picture) : await this.widthOf(picture);
       if (width) imageWidths[picture] = width;
     }
     return Object.keys(imageWidths).length > 0 ? { ...item, imageWidths } : item;
