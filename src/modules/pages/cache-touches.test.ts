@@ -71,7 +71,7 @@ describe('caches and a staff save', () => {
     const before = { other: (await get(`/p/${other}`)).headers.etag, guides: (await get('/posts/Guide')).headers.etag, about: (await get('/about')).headers.etag };
 
     expect((await save(saved, { title: 'Hotline hours, all week' })).statusCode).toBe(200);
-    const render = vi.spyOn(app.publicPosts, 'find');
+    const render = vi.spyOn(app.publicPosts, 'answer');
     try {
       expect((await get(`/p/${other}`)).headers.etag).toBe(before.other);
       expect(render).not.toHaveBeenCalled();

@@ -20,9 +20,9 @@ import { CitySchema, LIMITS as CITY_LIMITS } from '../maps/schema';
 import { postMessages } from '../posts/messages';
 import { touchOf } from '../posts/public-posts';
 import type { Touch } from '../posts/result-cache';
-import { LIMITS, PublicPostSchema, publicPost } from '../posts/schema';
+import { LIMITS } from '../posts/schema';
 import { SettingsSchema } from '../settings/definitions';
-import { picturesOfCity, picturesOfContent, picturesOfPost } from '../uploads/widths';
+import { picturesOfCity, picturesOfContent } from '../uploads/widths';
 
 type Serializer = (value: unknown) => string;
 const serializerFor = (schema: TSchema): Serializer => serializerCompiler({ schema, method: 'GET', url: '', httpStatus: '200' }) as Serializer;
@@ -57,7 +57,6 @@ export function pageDataLoader(app: FastifyInstance): PageDataLoader {
   const { settings, content, cities, contacts, emergency } = app.repositories;
   const { publicPosts, uploadWidths: widths } = app;
   const encode = {
-    post: serializerFor(PublicPostSchema),
     content: serializerFor(ContentSchema),
     city: serializerFor(CitySchema),
     cities: serializerFor(Type.Array(CitySchema)),
@@ -88,11 +87,10 @@ export function pageDataLoader(app: FastifyInstance): PageDataLoader {
       return data(await publicPosts.searchPage(keyword, pageOf(page)));
     },
     post: async ({ id }) => {
-      // An address that cannot name a post is a missing page, not a bad request.
-      const post = ID_PATTERN.test(id) ? await publicPosts.find(id) : undefined;
-      if (!post) return notFound(postMessages.postNotFound, 'id');
-      const shown = publicPost(post);
-      return data(encode.post(await widths.annotate(shown, picturesOfPost(shown))));
+      // An address that cannot name a post is a missing page, not a bad request. The JSON is a
+      // visitor's answer of GET /api/posts/:id, kept by PublicPosts (the same bytes the API sends).
+      const answer = ID_PATTERN.test(id) ? await publicPosts.answer(id) : undefined;
+      return answer ? data(answer) : notFound(postMessages.postNotFound, 'id');
     },
   };
   return (request) => (loaders[request.read] as PageDataLoader)(request);
