@@ -52,7 +52,7 @@ const SLOT = '\u0000compiled-once-slot\u0000';
  * open on it: what it reads is then committed, as through Kysely. While one is open (a Kysely
  * transaction between two of its awaits), the query goes through Kysely and waits its turn, so it
  * never reads a write that may still be rolled back. Kysely's way costs its connection queue and
- * promises on every read (docs/decisions.md, "The API's post read: ...").
+ * promises on every read (docs/decisions.md, "The API's post read: visitors' answers kept encoded").
  */
 export function compiledOnce<Row>(
   db: Kysely<Database>, build: (value: string) => Compilable<Row>, sqlite?: SQLite.Database,

@@ -226,7 +226,7 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     }
     const ask = pageAskOf(request, publicUrl, renderAddressOf);
     // A post whose time has come is published first: announced, it drops the pages it would change.
-    await scheduledPosts.publishDue();
+    if (scheduledPosts.mayBeDue()) await scheduledPosts.publishDue();
     let page = cache.get(ask.key);
     if (!page) {
       let render = rendering.get(ask.key);
@@ -254,7 +254,7 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     if (request.method !== 'GET' || request.headers.authorization) return;
     if (request.url.includes('?') && languageChoiceOf(request.url)) return;
     const ask = pageAskOf(request, publicUrl, renderAddressOf);
-    await scheduledPosts.publishDue();
+    if (scheduledPosts.mayBeDue()) await scheduledPosts.publishDue();
     const page = cache.get(ask.key);
     if (page) sendKeptPage(request, reply, ask, page, cache.body(ask.key, page, ask.encoding));
   }

@@ -4,8 +4,9 @@
 // first (scheduled-posts.ts), a counterpart named only when it is visible too, the album decoded
 // (pictures.ts) and, for visitors, no author (publicPost). List and search pages are kept encoded,
 // each post with its pictures' widths (imageWidths, read once when the page is encoded), in a small
-// cache; a posts change (the content-changes signal) drops the lists it touches and makes the
-// searches stale (touchOf, which the rendered pages use too).
+// cache, and so is a visitor's answer about one post (the API's read and a post page's data); a
+// posts change (the content-changes signal) drops the lists and posts it touches and makes the
+// searches stale (touchOf, which the rendered pages use too), and a counted view drops its post's.
 import { changeNames, type ContentChange, type ContentChanges } from '../../content-changes';
 import { picturesOfPost, type UploadWidths } from '../uploads/widths';
 import type { PostsRepository, VisiblePage } from './repository';
