@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { bearer, login, makeTestConfig, TEST_ADMIN } from '../../test/helpers';
 
@@ -95,6 +95,25 @@ describe('a visitor reading a post', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.json().errors[0]).toMatchObject({ messageEn: 'Post not found', field: 'id' });
     expect(gone.json().errors[0].messageAr).toBeTruthy();
+  });
+
+  it('of a very long text gets it whole each time, read afresh rather than kept', async () => {
+    const long = 'نص '.repeat(12_000);
+    const id = await createPost({ title: 'نص طويل جداً', describtion: long });
+    const short = await createPost({ title: 'نص قصير', describtion: 'نص' });
+    // The first reads count this client's views (each count drops the post's answer).
+    for (const post of [id, short]) expect((await read(post, '198.51.100.40')).statusCode).toBe(200);
+    const reads = vi.spyOn(app.repositories.posts, 'visibleById');
+    try {
+      for (let i = 0; i < 2; i++) {
+        expect((await read(id, '198.51.100.40')).json().describtion).toBe(long);
+        expect((await read(short, '198.51.100.40')).statusCode).toBe(200);
+      }
+      expect(reads.mock.calls.filter(([asked]) => asked === id)).toHaveLength(2);
+      expect(reads.mock.calls.filter(([asked]) => asked === short)).toHaveLength(0);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('with a forged token gets the visitor\'s answer marked private, no-store, as before', async () => {

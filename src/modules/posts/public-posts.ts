@@ -31,6 +31,13 @@ const EMPTY_PAGE: PostPageJson = Buffer.from('{"posts":[],"pages":0}');
  */
 export type PostAnswerJson = Buffer;
 
+/**
+ * Visitors' post answers kept: at most this many, each at most this long (a longer text is read and
+ * encoded on each request, as every answer was before): a few MB at worst, about 2 kB a post usually.
+ */
+const ANSWERS_KEPT = 200;
+const ANSWER_BYTES_KEPT = 32 * 1024;
+
 const encodePostRead = serializerCompiler({ schema: PostReadSchema, method: 'GET', url: '/api/posts/:id', httpStatus: '200' }) as (post: unknown) => string;
 
 const decoded = (json: PostPageJson) => JSON.parse(json.toString('utf8')) as PostPage;
@@ -70,7 +77,7 @@ function readOfKey(key: string): PostsRead {
 export class PublicPosts {
   private readonly pages = new ResultCache<PostPageJson>();
   /** Visitors' answers by post id, with the counterpart each names: dropped as a post read is (touchOf), and when a view of the post is counted. */
-  private readonly answers = new ResultCache<{ json: PostAnswerJson; counterpart: string | null } | undefined>();
+  private readonly answers = new ResultCache<{ json: PostAnswerJson; counterpart: string | null } | undefined>(ANSWERS_KEPT);
 
   constructor(
     private readonly posts: PostsRepository, private readonly schedule: ScheduledPosts, changes: ContentChanges, private readonly widths: UploadWidths,
@@ -119,7 +126,7 @@ export class PublicPosts {
       if (!post) return undefined;
       const shown = await this.widths.annotate(publicPost(post), picturesOfPost(post));
       return { json: Buffer.from(encodePostRead(shown)), counterpart: post.translationOf };
-    }, (value) => value !== undefined);
+    }, (value) => value !== undefined && value.json.length <= ANSWER_BYTES_KEPT);
     return kept?.json;
   }
 
