@@ -7,14 +7,23 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema';
 
 type Serializer = (data: unknown) => string;
 
-const compiled = new WeakMap<object, Serializer>();
+const serializers = new WeakMap<object, Serializer>();
 
+/**
+ * Compiled by the first answer that uses it, not at start: most routes' answers are never sent in
+ * a server's first minutes (docs/decisions.md, "Cold start: what could wait, measured"). One
+ * serializer per schema object, compiled once, shared by every route and status that names it.
+ */
 export const serializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => {
   const key = schema as object;
-  let serializer = compiled.get(key);
+  let serializer = serializers.get(key);
   if (!serializer) {
-    serializer = fastJson(key as Parameters<typeof fastJson>[0]) as Serializer;
-    compiled.set(key, serializer);
+    let compiled: Serializer | undefined;
+    serializer = (data) => {
+      compiled ??= fastJson(key as Parameters<typeof fastJson>[0]) as Serializer;
+      return compiled(data);
+    };
+    serializers.set(key, serializer);
   }
   return serializer;
 };

@@ -49,21 +49,31 @@ const TOO_MANY_NODES: ErrorObject = { keyword: 'maxProperties', instancePath: ''
 
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
+/**
+ * Each route's validator is compiled by its first request, not at start: most routes (the staff
+ * API above all) are never called in a server's first minutes, and compiling them all cost start-up
+ * CPU and heap for nothing (docs/decisions.md, "Cold start: what could wait, measured"). Compiled
+ * once: ajv keeps what it compiled by schema object, so routes sharing a schema share the function.
+ * Fastify reads `.errors` of the function it was given after a failed call: copied there.
+ */
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  if (httpPart !== 'body') return coercingAjv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
-  const validate = strictAjv.compile(schema as object);
-  // Checked before ajv, which would otherwise list every one of them first.
-  const guarded: Validate = (data) => {
-    if (holdsMoreThan(data, MAX_BODY_NODES)) {
-      guarded.errors = [TOO_MANY_NODES];
-      return false;
+  const isBody = httpPart === 'body';
+  let compiled: Validate | undefined;
+  const validate: Validate = (data) => {
+    compiled ??= (isBody ? strictAjv : coercingAjv).compile(schema as object) as Validate;
+    if (isBody) {
+      // Checked before ajv, which would otherwise list every one of them first.
+      if (holdsMoreThan(data, MAX_BODY_NODES)) {
+        validate.errors = [TOO_MANY_NODES];
+        return false;
+      }
+      // Stored text never holds control characters (tab and newlines are kept): removed here,
+      // once, for every JSON body, before the schema checks lengths and required text.
+      removeControlCharactersIn(data);
     }
-    // Stored text never holds control characters (tab and newlines are kept): removed here,
-    // once, for every JSON body, before the schema checks lengths and required text.
-    removeControlCharactersIn(data);
-    const valid = validate(data);
-    guarded.errors = validate.errors;
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
     return valid;
   };
-  return guarded as ReturnType<FastifySchemaCompiler<unknown>>;
+  return validate as ReturnType<FastifySchemaCompiler<unknown>>;
 };

@@ -23,9 +23,22 @@ import { signatureMatches, signBytes, type SigningKey } from './keys';
 import { BundleRefusedError, bundleMessages, refused } from './messages';
 import { eachConcurrently } from './pool';
 
-const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false, removeAdditional: false });
-const validateManifest = ajv.compile(ManifestSchema) as ValidateFunction<BundleManifest>;
-const validateSignature = ajv.compile(SignatureSchema) as ValidateFunction<BundleSignature>;
+/**
+ * The manifest's and signature's checks, compiled by the first bundle read, not when the server
+ * starts (docs/decisions.md, "Cold start: what could wait, measured").
+ */
+interface BundleChecks { manifest: ValidateFunction<BundleManifest>; signature: ValidateFunction<BundleSignature> }
+let checks: BundleChecks | undefined;
+function bundleChecks(): BundleChecks {
+  if (!checks) {
+    const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false, removeAdditional: false });
+    checks = {
+      manifest: ajv.compile(ManifestSchema) as ValidateFunction<BundleManifest>,
+      signature: ajv.compile(SignatureSchema) as ValidateFunction<BundleSignature>,
+    };
+  }
+  return checks;
+}
 
 /** A bundle of this kind from a later version of the site: not damaged, but this site cannot read it yet. */
 function isNewerFormat(manifest: unknown): boolean {
@@ -273,14 +286,14 @@ export async function readVerifiedBundle(archive: string, stageDir: string, trus
   if (!manifestBytes) throw damaged;
 
   const signature = parseJson(signatureBytes, refused(400, bundleMessages.unsigned, 'bundle'));
-  if (!validateSignature(signature)) throw refused(400, bundleMessages.unsigned, 'bundle');
+  if (!bundleChecks().signature(signature)) throw refused(400, bundleMessages.unsigned, 'bundle');
   if (!trustedKeys.has(signature.publicKey)) throw refused(400, bundleMessages.untrustedKey, 'bundle');
   if (!signatureMatches(manifestBytes, signature.signature, signature.publicKey)) throw refused(400, bundleMessages.badSignature, 'bundle');
 
   // Signed by a trusted key from here on: still checked, as a damaged or buggy bundle must not half-apply.
   const manifest = parseJson(manifestBytes, damaged);
   if (isNewerFormat(manifest)) throw refused(400, bundleMessages.newerFormat, 'bundle');
-  if (!validateManifest(manifest)) throw damaged;
+  if (!bundleChecks().manifest(manifest)) throw damaged;
   const sizes = new Map(manifest.files.map((file) => [file.path, file.size]));
   if (sizes.size !== manifest.files.length || !sizes.has(CONTENT_MEMBER)) throw damaged;
   const present = new Map(entries.map((entry) => [entry.name, entry.size]));

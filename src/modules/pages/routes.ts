@@ -27,7 +27,7 @@ import { LANGUAGES } from '@shared/domain';
 import { publicOrigin } from './origin';
 import { PageCache, type CachedPage } from './page-cache';
 import { answerKeptForTouch, pageDataLoader, strongestTouch, touchOfPageData, type LoadedAnswer } from './page-data';
-import { loadPageRenderer, type LayoutMemory, type PageRenderer } from './renderer';
+import { builtPageRender, loadedPageRender, type LayoutMemory, type PageRenderer, type ServerRender } from './renderer';
 import { DEFAULT_SHARE_IMAGE, siteText } from './site-text';
 import { imageSizeFromFile } from 'image-size/fromFile';
 
@@ -150,7 +150,8 @@ export interface PagesOptions {
 export default fp(async (app: FastifyInstance, options: PagesOptions) => {
   const { clientDir, uploadsDir, publicUrl } = app.config;
   const clientBuilt = existsSync(path.join(clientDir, 'index.html'));
-  const renderer: PageRenderer | null = options.renderer ?? (clientBuilt ? await loadPageRenderer(clientDir) : null);
+  // The page routes are known at start; the render itself is loaded by the first page asked for.
+  const pageRender = options.renderer ? loadedPageRender(options.renderer) : clientBuilt ? await builtPageRender(clientDir) : null;
   const loadPageData = pageDataLoader(app);
   const { publicPosts, scheduledPosts } = app;
   const { cities } = app.repositories;
@@ -158,7 +159,6 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
   // What renders reuse: the layout around the screens (entry-server.tsx), data shared by many
   // pages, whether a picture has a 1,200 px variant. Kept as long as the pages are, dropped with them.
   const layouts: LayoutMemory = new Map();
-  const template = renderer ? new DocumentTemplate(withAppAfterFirstPaint(renderer.template), renderer.fontPreloads) : null;
   const readings = new ResultCache<Reading>(READINGS_KEPT, Number.POSITIVE_INFINITY);
   const previewImages = new ResultCache<PreviewImage | null>(READINGS_KEPT, Number.POSITIVE_INFINITY);
   /** Renders under way, by page: concurrent requests for a page not kept wait for the one render. */
@@ -176,13 +176,20 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     rendering.clear();
   });
 
+  let template: DocumentTemplate | undefined;
+  async function loadRender(): Promise<{ entry: ServerRender; template: DocumentTemplate }> {
+    const renderer = await pageRender!.load();
+    template ??= new DocumentTemplate(withAppAfterFirstPaint(renderer.template), renderer.fontPreloads);
+    return { entry: renderer.entry, template };
+  }
+
   /**
    * The page at `url`, rendered; its body kept in `encoding` only (the one it is first sent in).
    * `generation` is the cache's when the request began: data read before a change must not leave
    * a layout behind after it.
    */
   async function renderPage(url: string, language: Language, origin: string, addressLanguage: Language | null, encoding: Encoding, generation: number): Promise<CachedPage> {
-    const { entry } = renderer!;
+    const { entry, template } = await loadRender();
     const [pathname, search = ''] = url.split('?');
     const prepared: PreparedAnswers = {};
     const dataParts: string[] = [];
@@ -199,7 +206,7 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     const image = own
       ? { ...own, alt: facts.imageAlt || facts.title || siteText[language].name }
       : { ...DEFAULT_SHARE_IMAGE, alt: siteText[language].shareImageAlt };
-    const document = pageDocument(template!, {
+    const document = pageDocument(template, {
       language, origin, addresses: pageAddressesOf(canonicalPathOf(url), language, facts), addressLanguage, html, facts,
       image: { ...image, url: `${origin}${image.path}` }, dataElementId: entry.PAGE_DATA_ELEMENT_ID,
       // The answers' JSON as the loaders wrote it: serialised once.
@@ -266,8 +273,8 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     return reply.header('Cache-Control', PRIVATE_CACHE_CONTROL).type('text/html; charset=utf-8').send(shell);
   }
 
-  if (renderer) {
-    for (const pattern of renderer.entry.routePatterns) {
+  if (pageRender) {
+    for (const pattern of pageRender.routePatterns) {
       for (const address of [pattern, ...LANGUAGES.map((language) => languagePath(language, pattern))]) {
         app.get(address, { onRequest: answerFromCache, config: { httpCache: 'public' }, schema: { hide: true } }, servePage);
       }
@@ -314,7 +321,7 @@ export default fp(async (app: FastifyInstance, options: PagesOptions) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && await sendOriginalForMissingVariant(app.config.uploadsDir, request.url, reply)) return reply;
     if (!isPageRequest(request)) return reply.status(404).send(errorBody(messages.routeNotFound));
     // An unknown address: the not-found screen, rendered, with a real 404.
-    if (renderer) return servePage(request, reply);
+    if (pageRender) return servePage(request, reply);
     // Without the server render, client-side routes (/about, /p/123 ...) are answered by the SPA.
     if (!clientBuilt) return reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(NOT_BUILT_PAGE);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', clientDir);
