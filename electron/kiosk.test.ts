@@ -10,7 +10,7 @@ import { startServer } from '../src/server';
 import { startKiosk, type Kiosk, type KioskOptions } from './kiosk';
 import type { LocalServer } from './server-process';
 import { writeSettings } from './settings';
-import { SERVER_V8_FLAGS } from '../src/runtime-flags.mjs';
+import { SERVER_ENVIRONMENT, SERVER_V8_FLAGS } from '../src/runtime-flags.mjs';
 import { FakeBrowserWindow, applicationMenus, fakeApp, invoke, openedExternally, resetFakeElectron, utilityProcesses } from './test/fake-electron';
 
 vi.mock('electron', async () => (await import('./test/fake-electron')).electronModule);
@@ -52,6 +52,8 @@ function newUserData(): string {
   return dir;
 }
 
+const pick = (env: NodeJS.ProcessEnv, names: string[]) => Object.fromEntries(names.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]));
+
 describe('host mode', () => {
   let kiosk: Kiosk;
   let userData: string;
@@ -71,6 +73,8 @@ describe('host mode', () => {
     expect(call.options.env).toMatchObject({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: path.join(userData, 'data'), CLIENT_DIR: options.clientDir });
     // The server's V8 flags, as npm start and the systemd unit give them (src/runtime-flags.mjs).
     expect(call.options.execArgv).toEqual(SERVER_V8_FLAGS);
+    // And their environment (two malloc arenas), unless the machine's own sets it otherwise.
+    expect(call.options.env).toMatchObject({ ...SERVER_ENVIRONMENT, ...pick(process.env, Object.keys(SERVER_ENVIRONMENT)) });
     expect(server.pid).toBe(utilityProcesses[0].pid);
     expect(server.pid).not.toBe(process.pid);
     expect(existsSync(path.join(userData, 'data', 'site.db'))).toBe(true);

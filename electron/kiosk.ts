@@ -8,7 +8,7 @@ import { app, BrowserWindow, ipcMain, Menu, shell, utilityProcess, type IpcMainI
 import { accountHandlers } from './accounts';
 import { decideNavigation, isQuickExit } from './navigation';
 import { errorPage, setupPage, startingPage } from './pages';
-import { SERVER_V8_FLAGS } from '../src/runtime-flags.mjs';
+import { SERVER_ENVIRONMENT, SERVER_V8_FLAGS } from '../src/runtime-flags.mjs';
 import { startServerProcess, type LocalServer } from './server-process';
 import { readSettings, validateSettings, writeSettings, type FirstAdmin, type KioskSettings } from './settings';
 
@@ -89,6 +89,7 @@ export async function startKiosk(options: KioskOptions): Promise<Kiosk | null> {
     if (server && serverSettingsKey === key) return server;
     await stopServer();
     const env: NodeJS.ProcessEnv = {
+      ...SERVER_ENVIRONMENT,
       ...(options.serverEnv ?? process.env),
       DATA_DIR: dataDir,
       // Only this computer, on a free port; or the office network on the chosen port.

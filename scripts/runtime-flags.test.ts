@@ -1,11 +1,13 @@
-// The server runs with the same V8 flags however it is started (src/runtime-flags.mjs): npm start,
-// the systemd unit, the single executable (its build's configuration is read here; building one
-// takes minutes). The kiosk's server process is checked in electron/kiosk.test.ts.
+// The server runs with the same V8 flags and environment however it is started
+// (src/runtime-flags.mjs): npm start, the systemd units, the single executable (its build's
+// configuration is read here; building one takes minutes). The kiosk's server process is checked in
+// electron/kiosk.test.ts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVER_V8_FLAGS } from '../src/runtime-flags.mjs';
+import { SERVER_ENVIRONMENT, SERVER_V8_FLAGS } from '../src/runtime-flags.mjs';
 import { projectRoot } from './lib/server-process';
+import { environmentToRestartWith } from './start.mjs';
 
 const read = (file: string) => readFileSync(path.join(projectRoot, file), 'utf8');
 
@@ -30,5 +32,31 @@ describe('the server\'s V8 flags', () => {
 
   it('bounds the heap at 256 MB, for a machine of 1 GB', () => {
     expect(SERVER_V8_FLAGS).toContain('--max-old-space-size=256');
+  });
+});
+
+describe('the server\'s environment', () => {
+  it('keeps glibc to two malloc arenas, not one per thread', () => {
+    expect(SERVER_ENVIRONMENT).toEqual({ MALLOC_ARENA_MAX: '2' });
+  });
+
+  it('both systemd units set it', () => {
+    for (const unit of ['anti-trafficking-site.service', 'anti-trafficking-site-binary.service']) {
+      const lines = read(`scripts/systemd/${unit}`).split('\n');
+      for (const [name, value] of Object.entries(SERVER_ENVIRONMENT)) expect(lines).toContain(`Environment=${name}=${value}`);
+    }
+  });
+
+  it('npm start starts itself again with it on Linux, once, and keeps a value the operator set', () => {
+    const restarted = environmentToRestartWith({ PATH: '/usr/bin', PORT: '3000' }, 'linux', true);
+    expect(restarted).toEqual({ PATH: '/usr/bin', PORT: '3000', ...SERVER_ENVIRONMENT });
+    expect(environmentToRestartWith(restarted!, 'linux', true)).toBeNull();
+    expect(environmentToRestartWith({ MALLOC_ARENA_MAX: '4' }, 'linux', true)).toBeNull();
+  });
+
+  it('npm start does not start itself again where glibc is not, nor on a Node that cannot replace its process', () => {
+    expect(environmentToRestartWith({}, 'win32', true)).toBeNull();
+    expect(environmentToRestartWith({}, 'darwin', true)).toBeNull();
+    expect(environmentToRestartWith({}, 'linux', false)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { exitUnlessSupportedNode } from '../src/node-support.mjs';
+import { SERVER_ENVIRONMENT } from '../src/runtime-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git']);
@@ -53,8 +54,22 @@ function run(script, previousOutput, quiet = false) {
   process.exit(result.status ?? 1);
 }
 
+/**
+ * The environment to start this process again with, or null: glibc reads SERVER_ENVIRONMENT's
+ * MALLOC_ARENA_MAX only when a process starts, so the server replaces itself (same process id,
+ * same arguments) once, on Linux, when a variable is not set. Node before 22.15 cannot
+ * (no process.execve): it runs without.
+ */
+export function environmentToRestartWith(env = process.env, platform = process.platform, canReplace = typeof process.execve === 'function') {
+  if (platform !== 'linux' || !canReplace) return null;
+  const missing = Object.entries(SERVER_ENVIRONMENT).filter(([name]) => env[name] === undefined);
+  return missing.length === 0 ? null : { ...env, ...Object.fromEntries(missing) };
+}
+
 async function main(args) {
   exitUnlessSupportedNode();
+  const restartWith = args.length === 0 ? environmentToRestartWith() : null;
+  if (restartWith) process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], restartWith);
   // The tools and --help/--version need no web client.
   if (args.length === 0) buildClientIfStale();
   const serverBundle = path.join(root, 'dist', 'server.mjs');

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_V8_FLAGS } from '../../src/runtime-flags.mjs';
+import { SERVER_ENVIRONMENT, SERVER_V8_FLAGS } from '../../src/runtime-flags.mjs';
 import { freePort } from '../../src/test/free-port';
 
 export { freePort };
@@ -24,10 +24,10 @@ export interface ServerProcess {
  * for the sources); with `executable` (the single executable), the arguments it is given.
  */
 export function spawnServer(entry: string | string[], env: Record<string, string>, port: number, options: { executable?: string; cwd?: string } = {}): ServerProcess {
-  // The bundle runs with the V8 flags npm start and the systemd unit give it.
+  // The bundle runs with the V8 flags and environment npm start and the systemd unit give it.
   const child = spawn(options.executable ?? process.execPath, Array.isArray(entry) ? entry : [...SERVER_V8_FLAGS, entry], {
     cwd: options.cwd ?? projectRoot,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: '0', DAILY_BACKUPS_KEPT: '0', ...env },
+    env: { ...process.env, ...SERVER_ENVIRONMENT, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: '0', DAILY_BACKUPS_KEPT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
