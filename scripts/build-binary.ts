@@ -30,7 +30,8 @@ const clientSources = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfi
 function ensureClientBuilt(): void {
   const index = path.join(clientDir, 'index.html');
   const render = path.join(clientDir, 'ssr', 'entry-server.js');
-  if (!isStale(index, clientSources) && !isStale(render, clientSources)) return;
+  const routePatterns = path.join(clientDir, 'ssr', 'route-patterns.json');
+  if (![index, render, routePatterns].some((output) => isStale(output, clientSources))) return;
   console.log('> npm run build:client');
   execFileSync('npm', ['run', 'build:client', '--silent'], { cwd: root, stdio: 'inherit' });
 }

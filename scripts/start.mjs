@@ -92,9 +92,11 @@ function buildServerIfPossible(serverBundle, quiet) {
 
 function buildClientIfStale() {
   const clientIndex = path.join(root, 'client', 'dist', 'index.html');
-  // The public pages are rendered on the server from client/dist/ssr: a build without it is stale too.
+  // The public pages are rendered on the server from client/dist/ssr: a build without it, or
+  // without the page addresses written beside it, is stale too.
   const serverRender = path.join(root, 'client', 'dist', 'ssr', 'entry-server.js');
-  const clientStale = isStale(clientIndex, clientSources) || isStale(serverRender, clientSources);
+  const routePatterns = path.join(root, 'client', 'dist', 'ssr', 'route-patterns.json');
+  const clientStale = [clientIndex, serverRender, routePatterns].some((output) => isStale(output, clientSources));
   if (existsSync(path.join(root, 'client')) && clientStale) run('build:client', clientIndex);
 }
 

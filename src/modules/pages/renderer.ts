@@ -1,6 +1,7 @@
 // Loads the web client's server render (client/dist/ssr/entry-server.js, built by
-// `npm run build:client`) and its page template. Without that build the site is served as
-// before: index.html for every page, rendered in the browser.
+// `npm run build:client`) and its page template, with the first page asked for; the page
+// addresses are read at start from the file the build writes beside it. Without that build the
+// site is served as before: index.html for every page, rendered in the browser.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
