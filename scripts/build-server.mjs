@@ -1,9 +1,10 @@
-// Bundles the server and its command line into one ESM file, dist/server.mjs, that runs with
-// `node dist/server.mjs [command]` from the project root (src/cli/entry.ts), and beside it the
+// Bundles the server and its command line into an ESM file, dist/server.mjs, that runs with
+// `node dist/server.mjs [command]` from the project root (src/cli/entry.ts), with the parts it
+// loads on first use beside it (dist/server-part-*.mjs), and beside them the
 // worker thread of content bundles, dist/bundle-worker.cjs (src/modules/content-bundles/
 // bundle-thread.ts finds it there). Native modules stay outside the bundle and load from node_modules.
 import { build } from 'esbuild';
-import { cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -106,12 +107,31 @@ export async function buildBundleWorker({ outfile, external = NATIVE_EXTERNALS, 
   return outfile;
 }
 
+/**
+ * What the server's entry imports only when first needed (pdf-lib with the first PDF, each
+ * command of the command line) goes into files of its own beside it: a start then reads and
+ * compiles less (docs/decisions.md, "Cold start: what could wait, measured"). Named after the
+ * entry, so a build can remove the previous build's.
+ */
+const chunkPrefix = (outfile) => `${path.basename(outfile, '.mjs')}-part-`;
+
+function removeEarlierParts(outfile) {
+  const outDir = path.dirname(outfile);
+  if (!existsSync(outDir)) return;
+  for (const name of readdirSync(outDir)) if (name.startsWith(chunkPrefix(outfile))) rmSync(path.join(outDir, name));
+}
+
 export async function buildServer({ outfile = path.join(root, 'dist', 'server.mjs'), quiet = false } = {}) {
   const started = Date.now();
+  removeEarlierParts(outfile);
   const result = await build({
     absWorkingDir: root,
-    entryPoints: [path.join(root, 'src', 'cli', 'entry.ts')],
-    outfile,
+    entryPoints: { [path.basename(outfile, '.mjs')]: path.join(root, 'src', 'cli', 'entry.ts') },
+    outdir: path.dirname(outfile),
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    // In the same folder as the entry: __dirname (the API docs' files) and the bundles' worker's path are the same for every part.
+    chunkNames: `${chunkPrefix(outfile)}[hash]`,
     bundle: true,
     format: 'esm',
     platform: 'node',

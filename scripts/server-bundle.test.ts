@@ -127,18 +127,32 @@ describe('bundled command line', () => {
     // The server's V8 flags (src/runtime-flags.mjs) are node's own options, no tool.
     expect(scripts.start).toBe(`node ${SERVER_V8_FLAGS.join(' ')} scripts/start.mjs`);
     for (const tool of ['users', 'backup', 'restore', 'content']) expect(scripts[tool]).toBe(`node scripts/start.mjs ${tool}`);
-    // start.mjs itself needs only Node's own modules and the Node version check.
+    // start.mjs itself needs only Node's own modules, the Node version check and the server's
+    // environment (plain modules that import nothing).
     const imports = [...readFileSync(path.join(projectRoot, 'scripts', 'start.mjs'), 'utf8').matchAll(/^import .* from '([^']+)';$/gm)].map((match) => match[1]);
-    expect(imports.filter((name) => !name.startsWith('node:'))).toEqual(['../src/node-support.mjs']);
+    expect(imports.filter((name) => !name.startsWith('node:'))).toEqual(['../src/node-support.mjs', '../src/runtime-flags.mjs']);
+    expect(readFileSync(path.join(projectRoot, 'src', 'runtime-flags.mjs'), 'utf8')).not.toMatch(/^import /m);
   });
 });
 
 describe('bundled server', () => {
   it('holds no test code: no test file, test helper or stand-in among its sources', () => {
-    const sources = (JSON.parse(readFileSync(`${bundle}.map`, 'utf8')) as { sources: string[] }).sources;
+    // The entry and the parts it loads on first use (scripts/build-server.mjs), each with its map.
+    const maps = readdirSync(buildDir).filter((name) => name.endsWith('.mjs.map'));
+    expect(maps.length).toBeGreaterThan(1);
+    const sources = maps.flatMap((name) => (JSON.parse(readFileSync(path.join(buildDir, name), 'utf8')) as { sources: string[] }).sources);
     expect(sources.some((source) => source.endsWith('src/server.ts'))).toBe(true);
     const testCode = sources.filter((source) => /\.(test|spec)\.[cm]?[jt]sx?$|(^|\/)(src\/test|client\/e2e|electron\/test)\/|(^|\/)node_modules\/(vitest|@vitest|@playwright|playwright)\//.test(source));
     expect(testCode).toEqual([]);
+  });
+
+  it('leaves pdf-lib out of what a start loads: its part is only ever imported when first needed', () => {
+    const parts = readdirSync(buildDir).filter((name) => name.endsWith('.mjs'));
+    const pdfParts = parts.filter((name) => readFileSync(path.join(buildDir, `${name}.map`), 'utf8').includes('node_modules/@cantoo/pdf-lib/'));
+    expect(pdfParts).toHaveLength(1);
+    const code = parts.map((name) => readFileSync(path.join(buildDir, name), 'utf8')).join('\n');
+    expect(code).toContain(`import("./${pdfParts[0]}")`);
+    expect(code).not.toMatch(new RegExp(`from\\s*"\\./${pdfParts[0].replace('.', '\\.')}"`));
   });
 
   it('starts from dist/ with a temporary DATA_DIR, answers, serves the API docs assets, and exits 0 on SIGINT', async () => {
