@@ -13,7 +13,7 @@
 export const SERVER_V8_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=256'];
 
 // glibc's malloc keeps an arena per thread that allocates (the main thread, libuv's pool compressing
-// pages and reading files, the import worker) and returns little of them: with two, the server
+// pages and reading files, the content bundles' worker) and returns little of them: with two, the server
 // peaks about 20 MB lower under page loads for the same CPU (docs/decisions.md, "Memory that fits a
 // small box: two malloc arenas"). Read by glibc when the process starts, so it is set in the
 // process's environment: the systemd units, the kiosk's server process, and `npm start`, which
