@@ -37,6 +37,18 @@ function serverOn(handle: DatabaseHandle) {
 
 const ids = (page: { posts: Array<{ _id: string }> }) => page.posts.map((post) => post._id);
 
+/** Runs `check` against a server started on a connection of its own, once it has read the index's words. */
+async function withServer(check: (server: ReturnType<typeof serverOn>) => Promise<void>): Promise<void> {
+  const handle = openDatabase(file);
+  try {
+    const server = serverOn(handle);
+    await server.index.readWords();
+    await check(server);
+  } finally {
+    await handle.close();
+  }
+}
+
 beforeAll(async () => {
   writer = openDatabase(file);
   await migrateToLatest(writer, path.join(dir, 'backups'));
@@ -113,46 +125,31 @@ describe('search words from the index vocabulary', () => {
   });
 
   it('lets FTS5 fold what the index folds: "café" and "caf" both find the café, and only "caf" is expanded', async () => {
-    const handle = openDatabase(file);
-    try {
-      const { index, posts } = serverOn(handle);
-      await index.readWords();
+    await withServer(async ({ index, posts }) => {
       expect(index.expansionsOf('caf')).toEqual(['cafe']);
       expect(index.expansionsOf('café')).toBeNull();
       for (const keyword of ['café', 'caf', 'CAFE', 'himaya', 'Ḥimāya']) {
         expect((await posts.visibleSearchPage(searchWordsOf(keyword)!, 1)).posts.map((post) => post.title)).toEqual(['Café Ḥimāya']);
       }
-    } finally {
-      await handle.close();
-    }
+    });
   });
 
   it(`asks a prefix that stands for more than ${MAX_EXPANSIONS} words as a prefix, and still finds every post`, async () => {
-    const handle = openDatabase(file);
-    try {
-      const { index, posts } = serverOn(handle);
-      await index.readWords();
+    await withServer(async ({ index, posts }) => {
       expect(index.expansionsOf('protection')).toBeNull();
       expect(index.expansionsOf('protectiona')).toEqual(['protectiona']);
       expect((await posts.visibleSearchPage(searchWordsOf('protection')!, 1)).pages).toBe(Math.ceil((MAX_EXPANSIONS + 4) / 9));
-    } finally {
-      await handle.close();
-    }
+    });
   });
 
   it('learns the words of posts saved after the start, in English and Arabic', async () => {
-    const handle = openDatabase(file);
-    try {
-      const { index, posts } = serverOn(handle);
-      await index.readWords();
+    await withServer(async ({ index, posts }) => {
       const english = addPost('Zebrafish hotline', 'New words');
       const arabic = addPost('خط الطوارئ الجديد', 'كلمات جديدة', 'ar');
       expect(ids(await posts.visibleSearchPage(searchWordsOf('zebra')!, 1))).toEqual([english]);
       expect(index.expansionsOf('zebra')).toEqual(['zebrafish']);
       expect(ids(await posts.visibleSearchPage(searchWordsOf('الطوار')!, 1))).toEqual([arabic]);
       expect(index.expansionsOf('الطوار')).toEqual(['الطوارئ']);
-    } finally {
-      await handle.close();
-    }
+    });
   });
 });
