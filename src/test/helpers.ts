@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 
 export const TEST_ADMIN = { email: 'admin@example.org', password: 'admin-password-1' };
@@ -28,10 +28,10 @@ export function makeTestConfig(dataDir: string, env: Record<string, string> = {}
   });
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'site-test-'));
   const config = makeTestConfig(dataDir, env);
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { logger: false, ...options });
   return {
     app,
     config,

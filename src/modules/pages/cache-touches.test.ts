@@ -1,18 +1,14 @@
 // Caches that survive staff at work: a save drops only the cached answers and rendered pages that
 // read what it changed, searches are recomputed once for many visitors, and nothing changed is
 // ever shown stale (docs/decisions.md, "Caches that survive staff at work").
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app';
-import { bearer, login, makeTestConfig, TEST_ADMIN } from '../../test/helpers';
+import { bearer, createTestApp, login, TEST_ADMIN, type TestContext } from '../../test/helpers';
 import { sourcePageRenderer } from '../../test/page-renderer';
 import { answerKeptForTouch } from './page-data';
 
 let app: FastifyInstance;
-let dataDir: string;
+let context: TestContext;
 let token: string;
 
 const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie: 'i18next=en' } });
@@ -38,14 +34,11 @@ async function readsDuring(visit: () => Promise<unknown>): Promise<{ lists: numb
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'cache-touches-'));
-  app = await buildApp(makeTestConfig(dataDir, { SEED_DEMO: '0' }), { logger: false, pageRenderer: await sourcePageRenderer() });
+  context = await createTestApp({}, { pageRenderer: await sourcePageRenderer() });
+  app = context.app;
   token = await login(app, TEST_ADMIN.email, TEST_ADMIN.password);
 });
-afterAll(async () => {
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => context.cleanup());
 
 describe('caches and a staff save', () => {
   it('keeps the lists of other types and languages, and drops those of the saved post, before and after', async () => {

@@ -3,16 +3,12 @@
 // made afresh, every view counted as the rules say and shown at once, a staff change or an
 // unpublished post seen at the next read, a forged token answered as before. The post read itself
 // runs on a prepared statement outside Kysely, except while a transaction is open.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app';
-import { bearer, login, makeTestConfig, TEST_ADMIN } from '../../test/helpers';
+import { bearer, createTestApp, login, TEST_ADMIN, type TestContext } from '../../test/helpers';
 
 let app: FastifyInstance;
-let dataDir: string;
+let context: TestContext;
 let token: string;
 
 async function createPost(body: Record<string, unknown>): Promise<string> {
@@ -25,15 +21,12 @@ const read = (id: string, client = '198.51.100.1', headers: Record<string, strin
   app.inject({ method: 'GET', url: `/api/posts/${id}`, remoteAddress: client, headers: { 'user-agent': 'Reader/1.0', ...headers } });
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'post-answers-'));
-  app = await buildApp(makeTestConfig(dataDir), { logger: false });
+  context = await createTestApp();
+  app = context.app;
   token = await login(app, TEST_ADMIN.email, TEST_ADMIN.password);
 });
 
-afterAll(async () => {
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => context.cleanup());
 
 describe('a visitor reading a post', () => {
   it('gets the same bytes and headers on a read answered from the kept copy as on the first read, and a 304 to its ETag', async () => {
