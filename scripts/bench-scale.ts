@@ -1,7 +1,8 @@
 // npm run bench:scale: what a request, a start, a bundle and a backup cost at 1,000, 10,000 and
 // 100,000 posts (half English, half Arabic, ~1,500-character bodies, a year of visit counts), each
 // figure by size beside the bare reference (scripts/bench-reference.ts) measured the same way.
-// The server runs as npm start runs it (the bundle, with --max-old-space-size=256); figures are
+// The server runs as npm start runs it (the bundle, with the V8 flags of src/runtime-flags.mjs,
+// its heap bounded at 256 MB); the bundle steps' process under the same bound. Figures are
 // the server's CPU milliseconds per request read from /proc, and its memory.
 // Phases (BENCH_PHASES, comma-separated): start, requests, mixed, backup, bundles.
 // Sizes: BENCH_SIZES=1000,10000,100000. BENCH_MIX_SECONDS (15), BENCH_BACKUP_SIZES (the largest),
@@ -19,6 +20,7 @@ import { assetDirnamePlugin, BANNER, buildServer, NATIVE_EXTERNALS } from './bui
 import { cpuMs, cpuPerRequest, peakRssMb, request, resetPeakRss, rssMb, type CpuFigure } from './lib/process-figures';
 import { mixedLoad, visitorProbe, type MixFigures } from './lib/scale-load';
 import { COMMONEST, copyScaleDatabase, publishedPostNumber, SCALE_CACHE_DIR, scaleDatabase, scalePostId } from './lib/scale-seed';
+import { SERVER_V8_FLAGS } from '../src/runtime-flags.mjs';
 import { freePort, projectRoot, spawnServer, waitForHealth, type ServerProcess } from './lib/server-process';
 
 const SIZES = (process.env.BENCH_SIZES || '1000,10000,100000').split(',').map(Number);
@@ -27,7 +29,7 @@ const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS || 15);
 const BACKUP_SIZES = new Set((process.env.BENCH_BACKUP_SIZES || String(Math.max(...SIZES))).split(',').map(Number));
 const LABEL = process.env.BENCH_LABEL || 'last';
 /** A 1 GB machine: the start script and the systemd unit set the same (README). */
-const HEAP_FLAG = '--max-old-space-size=256';
+const HEAP_FLAG = SERVER_V8_FLAGS.find((flag) => flag.startsWith('--max-old-space-size='))!;
 const ADMIN = { email: 'bench-scale@example.org', password: 'bench-password-1' };
 
 type Figures = Record<string, string | number>;
@@ -183,7 +185,7 @@ async function measureRequests(size: number, server: ServerProcess, reference: {
 const mix = (figures: MixFigures) => `${figures.cpuMsPerRequest.toFixed(1)} ms CPU/request, ${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms, ${figures.timeouts} timeouts, ${figures.errors} errors${figures.saves ? `, ${figures.saves} saves` : ''}`;
 
 async function measureBackup(size: number, bundle: string, env: Record<string, string>, dataDir: string): Promise<void> {
-  const server = spawnServer([HEAP_FLAG, bundle], { ...env, DAILY_BACKUPS_KEPT: '1' }, await freePort());
+  const server = spawnServer([...SERVER_V8_FLAGS, bundle], { ...env, DAILY_BACKUPS_KEPT: '1' }, await freePort());
   try {
     await waitForHealth(server, performance.now(), 600_000);
     const backups = path.join(dataDir, 'backups');
@@ -260,7 +262,7 @@ async function measureSize(size: number, serverBundle: string, clientDir: string
     // takes the machine for 40 s and its CPU would be counted against the requests measured then.
     const env = { DATA_DIR: dataDir, CLIENT_DIR: clientDir ?? path.join(dataDir, 'no-client'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'loopback', DAILY_BACKUPS_KEPT: '0' };
     const started = performance.now();
-    server = spawnServer([HEAP_FLAG, serverBundle], env, await freePort());
+    server = spawnServer([...SERVER_V8_FLAGS, serverBundle], env, await freePort());
     const health = await waitForHealth(server, started, 900_000, 20);
     const token = await login(server.url);
     const indexed = await waitForIndexing(server.url, token, started);
@@ -295,7 +297,7 @@ async function measureSize(size: number, serverBundle: string, clientDir: string
 }
 
 async function main(): Promise<void> {
-  console.log(`bench:scale (Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)}), server under ${HEAP_FLAG}`);
+  console.log(`bench:scale (Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)}), server under ${SERVER_V8_FLAGS.join(' ')}`);
   const clientDir = PHASES.has('requests') || PHASES.has('mixed') ? builtClient() : null;
   const serverBundle = await buildServer({ quiet: true });
   if (PHASES.has('bundles')) bundleStepScript = await buildBundleStep();
