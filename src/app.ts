@@ -3,7 +3,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -16,6 +15,7 @@ import repositoriesPlugin from './modules/repositories';
 import uploadWidthsPlugin from './modules/uploads/plugin';
 import dailyDigestsPlugin from './modules/visitor/plugin';
 import { runStartupTasks } from './startup';
+import apiDocsPlugin from './plugins/api-docs';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import { isTrustedPeer, trustFunctionOf } from './plugins/client-address';
@@ -49,6 +49,8 @@ function loggerOptions(logger: boolean | object | undefined, level: string): boo
 
 /** How often Node checks the headers and request timeouts (its default, 30 s, would let them overrun by that much). */
 const TIMEOUT_CHECK_INTERVAL_MS = 1000;
+
+const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT_CHARS };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,7 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     keepAliveTimeout: timeouts.keepAliveMs,
     requestTimeout: timeouts.requestMs,
     http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT_CHARS },
+    routerOptions: ROUTER_OPTIONS,
     // Every route, hook and page sees a path, never an absolute-form target.
     rewriteUrl: (raw) => originFormOf(raw.url ?? '/'),
     frameworkErrors: answerRouterError,
@@ -124,7 +126,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Its page and files (swagger-ui) load with the first request for them.
+  await app.register(apiDocsPlugin, { routerOptions: ROUTER_OPTIONS });
 
   await app.register(async (api) => {
     for (const module of apiModules) await api.register(module);
