@@ -2,10 +2,7 @@
 // user sees a living site at once. Goes through the same repositories as the API.
 import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { demoCities, demoContacts, demoEmergency, type DemoCity } from './demo-places';
-import { demoPosts } from './demo-posts';
-import { demoContent } from './demo-texts';
-import { cityMap, cityThumbnail, countryMap, demoPdf, postImage } from './placeholder-files';
+import type { DemoCity } from './demo-places';
 
 const MINUTE = 60_000;
 
@@ -36,6 +33,10 @@ function demoDate(index: number, now: number): string {
 
 export async function seedDemoContent(app: FastifyInstance): Promise<boolean> {
   if (!(await isEmpty(app))) return false;
+  // The demo's texts and drawings are loaded only to be written: a start on existing data reads none of them.
+  const [{ demoCities, demoContacts, demoEmergency }, { demoPosts }, { demoContent }, { cityMap, cityThumbnail, countryMap, demoPdf, postImage }] = await Promise.all([
+    import('./demo-places'), import('./demo-posts'), import('./demo-texts'), import('./placeholder-files'),
+  ]);
   const uploadsDir = app.config.uploadsDir;
   await mkdir(uploadsDir, { recursive: true });
   const admin = await app.db.selectFrom('users').select('id').where('is_admin', '=', 1).orderBy('created_at').executeTakeFirst();
