@@ -72,6 +72,9 @@ describe('the compile cache in the data folder', () => {
     const first = await startAndStop(dataDir);
     expect(accepted(first)).toBe(0);
     expect(cacheFiles(dataDir).length).toBeGreaterThan(0);
+    if (process.platform !== 'win32') {
+      for (const folder of [path.join(dataDir, 'cache'), codeDir(dataDir)]) expect(statSync(folder).mode & 0o077).toBe(0);
+    }
     const second = await startAndStop(dataDir);
     expect(accepted(second)).toBeGreaterThan(0);
     expect(second).not.toMatch(/cache for (ESM )?file:\S+server[^ ]*\.mjs was (rejected|not initialized)/);

@@ -14,10 +14,13 @@ export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(dataLocation(env).dataDir, 'cache', 'code');
 }
 
-/** Makes one folder whose parent exists; false when it is not (or cannot become) a folder. */
+/**
+ * Makes one folder whose parent exists, for the site's user alone (Node writes its files 0600 in
+ * it); false when it is not (or cannot become) a folder.
+ */
 function ensureFolder(dir: string): boolean {
   try {
-    mkdirSync(dir);
+    mkdirSync(dir, { mode: 0o700 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return false;
   }
