@@ -89,6 +89,23 @@ describe('the API documentation, loaded by its first request', () => {
     expect(Buffer.from(await range.arrayBuffer()).equals(readFileSync(path.join(swaggerUiFiles, 'swagger-ui.css')).subarray(0, 10))).toBe(true);
   });
 
+  it('answers a range past the end of a file 416 in the site\'s bilingual words, with the file\'s size', async () => {
+    const answer = await fetch(`${site}/api/docs/static/swagger-ui.css`, { headers: { range: 'bytes=99999999-', 'accept-encoding': 'identity' } });
+    expect(answer.status).toBe(416);
+    expect(answer.headers.get('content-range')).toBe(`bytes */${readFileSync(path.join(swaggerUiFiles, 'swagger-ui.css')).length}`);
+    expect(errorOf(await answer.text()).messageAr).toBeTruthy();
+  });
+
+  it('answers HEAD of a file with the headers its GET has, compressed alike, and of the document with its plain length', async () => {
+    const address = `${site}/api/docs/static/swagger-ui.css`;
+    const [head, get] = await Promise.all([fetch(address, { method: 'HEAD', headers: { 'accept-encoding': 'gzip' } }), fetch(address, { headers: { 'accept-encoding': 'gzip' } })]);
+    await get.arrayBuffer();
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    expect({ type: head.headers.get('content-type'), encoding: head.headers.get('content-encoding') }).toEqual({ type: get.headers.get('content-type'), encoding: 'gzip' });
+    const document = await fetch(`${site}/api/docs/json`, { method: 'HEAD', headers: { 'accept-encoding': 'gzip' } });
+    expect(Number(document.headers.get('content-length'))).toBe(Buffer.byteLength(JSON.stringify(ctx.app.swagger())));
+  });
+
   it('answers HEAD with the headers of the file and no body', async () => {
     const answer = await fetch(`${site}/api/docs/static/logo.svg`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
     expect(answer.status).toBe(200);
