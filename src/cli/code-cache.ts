@@ -1,5 +1,5 @@
 // Node's compile cache for the server's code, in DATA_DIR/cache/code: a later start reads the
-// compiled code V8 kept instead of compiling the bundle again (about 60 ms of a 390 ms start:
+// compiled code V8 kept instead of compiling the bundle again (about 50 ms of a 400 ms start:
 // docs/decisions.md, "Cold start: the compile cache in the data folder"). DATA_DIR is the one
 // folder only the site's own user may write, so no other local user can swap the code it loads;
 // backups and content bundles take site.db and uploads/ only, never this folder. The cache is a
