@@ -33,6 +33,10 @@ describe('the server\'s V8 flags', () => {
   it('bounds the heap at 256 MB, for a machine of 1 GB', () => {
     expect(SERVER_V8_FLAGS).toContain('--max-old-space-size=256');
   });
+
+  it('keeps V8 from pretenuring allocation sites, which left some server starts a third dearer per request', () => {
+    expect(SERVER_V8_FLAGS).toContain('--no-allocation-site-pretenuring');
+  });
 });
 
 describe('the server\'s environment', () => {

@@ -8,9 +8,14 @@
 // 128 MB, for the same CPU per request within the noise (docs/decisions.md, "Memory that fits a
 // small box: a young generation of 8 MB"). The heap is bounded at 256 MB for a 1 GB machine
 // ("A 256 MB heap for the server"): work that does not fit fails alone, the machine never swaps.
+// Allocation-site pretenuring is off: in some processes (3 of 26 fresh starts measured, most
+// bench:api runs on a quiet machine) V8 went on promoting about 5 kB of every request's objects
+// and collecting the old generation every 1,500 requests, for the process's whole life: 0.03-0.04
+// CPU-ms more on every request. Without pretenuring no start did (docs/decisions.md, "The API's
+// post read: a server in two modes").
 
 /** Node's command-line options for the server process. */
-export const SERVER_V8_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=256'];
+export const SERVER_V8_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=256', '--no-allocation-site-pretenuring'];
 
 // glibc's malloc keeps an arena per thread that allocates (the main thread, libuv's pool compressing
 // pages and reading files, the content bundles' worker) and returns little of them: with two, the server
