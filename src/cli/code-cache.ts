@@ -10,10 +10,6 @@ import module from 'node:module';
 import path from 'node:path';
 import { dataLocation } from '../config';
 
-export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(dataLocation(env).dataDir, 'cache', 'code');
-}
-
 /**
  * Makes one folder whose parent exists, for the site's user alone (Node writes its files 0600 in
  * it); false when it is not (or cannot become) a folder.
@@ -40,14 +36,15 @@ function ensureFolder(dir: string): boolean {
  */
 export function enableCodeCache(args: readonly string[], env: NodeJS.ProcessEnv = process.env): string | null {
   if (args.length > 0 || typeof module.enableCompileCache !== 'function') return null;
-  const dir = codeCacheDir(env);
-  const dataDir = path.dirname(path.dirname(dir));
+  const { dataDir } = dataLocation(env);
+  const cacheDir = path.join(dataDir, 'cache');
+  const dir = path.join(cacheDir, 'code');
   try {
     if (!statSync(dataDir).isDirectory()) return null;
   } catch {
     return null;
   }
-  if (!ensureFolder(path.dirname(dir)) || !ensureFolder(dir)) return null;
+  if (!ensureFolder(cacheDir) || !ensureFolder(dir)) return null;
   try {
     const result = module.enableCompileCache(dir);
     const { ENABLED, ALREADY_ENABLED } = module.constants.compileCacheStatus;
